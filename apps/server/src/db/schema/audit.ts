@@ -1,0 +1,20 @@
+import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Append-only record of who did what, on whose behalf when impersonating. */
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: text('id').primaryKey(),
+    actorId: text('actor_id'),
+    /** The super admin behind a View-As-User session. */
+    onBehalfOfId: text('on_behalf_of_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    orgId: text('org_id'),
+    ipAddress: text('ip_address'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_actor_idx').on(t.actorId), index('audit_org_idx').on(t.orgId)],
+);

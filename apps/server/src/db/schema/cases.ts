@@ -1,0 +1,95 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.js';
+import { group } from './groups.js';
+
+export type CaseAccessList = { groups: string[]; users: string[]; roles: string[]; productType: string[] };
+export type CaseAccess = {
+  owner: string | null;
+  ownerOrg: string | null;
+  read: CaseAccessList;
+  write: CaseAccessList;
+  run: CaseAccessList;
+  share: CaseAccessList;
+};
+
+/** The case document as JSONB, plus the columns the list sorts and filters on. */
+export const caseConfiguration = pgTable(
+  'case_configuration',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    access: jsonb('access').$type<CaseAccess>().notNull(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerOrgId: text('owner_org_id').references(() => group.id, { onDelete: 'set null' }),
+    /** Flattened read/run principals (group ids, pseudo groups, user ids) for access filtering. */
+    readers: text('readers').array().notNull().default([]),
+    avatarName: text('avatar_name'),
+    startLocationName: text('start_location_name'),
+    endLocationName: text('end_location_name'),
+    origin: text('origin'),
+    isTemplate: boolean('is_template').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    applab: boolean('applab').notNull().default(false),
+    needsEcUpdate: boolean('needs_ec_update').notNull().default(false),
+    ignoreEcUpdate: boolean('ignore_ec_update').notNull().default(false),
+    updateStatus: text('update_status'),
+    errorsCount: integer('errors_count').notNull().default(0),
+    warningsCount: integer('warnings_count').notNull().default(0),
+    searchableText: text('searchable_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('case_owner_org_idx').on(t.ownerOrgId),
+    index('case_readers_idx').using('gin', t.readers),
+    index('case_created_idx').on(t.createdAt),
+  ],
+);
+
+export const caseFavorite = pgTable(
+  'case_favorite',
+  {
+    caseId: text('case_id')
+      .notNull()
+      .references(() => caseConfiguration.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_favorite_user_idx').on(t.userId)],
+);
+
+export const caseShare = pgTable(
+  'case_share',
+  {
+    id: text('id').primaryKey(),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => caseConfiguration.id, { onDelete: 'cascade' }),
+    /** user or group */
+    shareType: text('share_type').notNull(),
+    fromId: text('from_id').notNull(),
+    toId: text('to_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('case_share_case_idx').on(t.caseId), index('case_share_to_idx').on(t.toId)],
+);
+
+/** Per user and case: plays and last played / last opened. */
+export const casePlay = pgTable(
+  'case_play',
+  {
+    caseId: text('case_id')
+      .notNull()
+      .references(() => caseConfiguration.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    plays: integer('plays').notNull().default(0),
+    lastPlayed: timestamp('last_played', { withTimezone: true }),
+    lastAccessed: timestamp('last_accessed', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_play_user_idx').on(t.userId)],
+);

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { PRODUCT_TYPES, SIGNUP_ACCOUNT_TYPES } from '../product/product-types.js';
+import { LICENSE_VERSION } from '../common/constants.js';
+import { PASSWORD_MAX_LENGTH } from './password-policy.js';
+
+/** E-mail inputs are trimmed; on sign-up they are lowercased too (spec section 5). */
+export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Invalid email address' }));
+
+/** A password as typed; strength is checked separately so the answer can carry `invalid_password`. */
+export const PasswordSchema = z.string().min(1, 'Must specify a password.').max(PASSWORD_MAX_LENGTH);
+
+export const NameSchema = z.string().trim().min(1).max(100);
+
+export const SignInBodySchema = z.object({ email: EmailSchema, password: PasswordSchema });
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+/** Plain sign-up, e-mail first (decision 9). */
+export const InviteUnaffiliatedBodySchema = z.object({
+  email: EmailSchema,
+  accountType: z.enum(SIGNUP_ACCOUNT_TYPES),
+});
+export type InviteUnaffiliatedBody = z.infer<typeof InviteUnaffiliatedBodySchema>;
+
+/** The invite variant of sign-up: the e-mailed token plus names and password. */
+export const SignUpBodySchema = z.object({
+  token: z.string().min(10).max(512),
+  email: EmailSchema,
+  given_name: NameSchema,
+  family_name: NameSchema,
+  password: PasswordSchema,
+});
+export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+
+export const ResetRequestBodySchema = z.object({ email: EmailSchema });
+export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
+
+export const ResetPasswordBodySchema = z.object({ token: z.string().min(10).max(512), newPassword: PasswordSchema });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const AcceptLicenseBodySchema = z.object({ token: z.string().min(10).max(4096), version: z.literal(LICENSE_VERSION) });
+export type AcceptLicenseBody = z.infer<typeof AcceptLicenseBodySchema>;
+
+export const ChangeOrgBodySchema = z.object({ orgId: z.string().min(1).max(64) });
+export type ChangeOrgBody = z.infer<typeof ChangeOrgBodySchema>;
+
+export const VerificationEmailBodySchema = z.object({
+  user_id: z.string().min(1).max(64),
+  client_id: z.string().max(200).optional(),
+});
+export type VerificationEmailBody = z.infer<typeof VerificationEmailBodySchema>;
+
+export const ProductTypeSchema = z.enum(PRODUCT_TYPES);

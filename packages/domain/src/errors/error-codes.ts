@@ -1,0 +1,58 @@
+/**
+ * The one catalogue of API error codes: each maps to an HTTP status and a default message.
+ * The web client branches on `code`, never on message text.
+ */
+export const ERROR_CODES = {
+  // generic
+  VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
+  UNAUTHENTICATED: { status: 401, message: 'You must be signed in.' },
+  TOKEN_INVALID: { status: 401, message: 'The token is invalid or has expired.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  INTERNAL: { status: 500, message: 'An internal error occurred.' },
+  // identity
+  invalid_password: { status: 400, message: 'Password is too weak' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Wrong email or password.' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists.' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Your email address is not verified.' },
+  LICENSE_NOT_ACCEPTED: { status: 403, message: 'You must accept the license agreement.' },
+  LICENSE_TOKEN_INVALID: { status: 400, message: 'The license link is invalid or has expired.' },
+  LICENSE_VERSION_UNKNOWN: { status: 400, message: 'Unknown license version.' },
+  RESET_TOKEN_INVALID: { status: 400, message: 'The password reset link is invalid or has expired.' },
+  VERIFICATION_TOKEN_INVALID: { status: 400, message: 'The verification link is invalid or has expired.' },
+  NOT_A_MEMBER: { status: 404, message: 'Organization not found.' },
+  // invitations
+  INVITATION_INVALID: { status: 400, message: 'The invitation is invalid or has expired.' },
+  INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address.' },
+  SEATS_EXCEEDED: {
+    status: 422,
+    message: 'Invitations exceed open seats for your organization. Reduce invites or request more seats.',
+  },
+  // organisations
+  KEY_OWNER_CANNOT_LEAVE: { status: 422, message: "You can't leave an organization you are a key owner of" },
+  ORGANIZATION_INACTIVE: { status: 422, message: 'This organization is inactive.' },
+  // payment
+  NO_PAYMENT_CUSTOMER: { status: 422, message: 'No payment customer exists for this account.' },
+  PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, message: 'The billing portal is not available.' },
+  // cases
+  CASE_JSON_NOT_EQUAL: {
+    status: 422,
+    message: 'Case data is not the same after copy. Please take a screenshot of the diff below and contact support.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The JSON body of every error answer. */
+export type ErrorBody = {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_CODES;
+}

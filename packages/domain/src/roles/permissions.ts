@@ -1,0 +1,52 @@
+import type { Role } from './roles.js';
+
+/**
+ * What each role may do. The server enforces this table in one guard; the web app reads it
+ * only to hide what the server would refuse.
+ */
+export const PERMISSIONS = [
+  'account:read',
+  'account:update',
+  'org:read',
+  'org:members:read',
+  'org:invite',
+  'org:users:remove',
+  'org:users:edit-role',
+  'org:groups:manage',
+  'org:update',
+  'cases:read',
+  'cases:assignments',
+  'cases:publish',
+  'access:console',
+  'access:login-as',
+  'notifications:send',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const STUDENT: readonly Permission[] = ['account:read', 'account:update', 'cases:read'];
+const USER: readonly Permission[] = [...STUDENT, 'org:read', 'org:members:read', 'cases:assignments'];
+const ADMIN: readonly Permission[] = [
+  ...USER,
+  'org:invite',
+  'org:users:remove',
+  'org:users:edit-role',
+  'org:groups:manage',
+  'org:update',
+];
+const SUPER_ADMIN: readonly Permission[] = [
+  ...ADMIN,
+  'cases:publish',
+  'access:console',
+  'access:login-as',
+  'notifications:send',
+];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = { STUDENT, USER, ADMIN, SUPER_ADMIN };
+
+export function hasPermission(role: Role | null | undefined, permission: Permission): boolean {
+  return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
+}
+
+export function permissionsOf(role: Role): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
