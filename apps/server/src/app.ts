@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fromNodeHeaders } from 'better-auth/node';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import type { Env } from './config/env.js';
+import type { DatabaseHandle } from './db/client.js';
+import { AUTH_BASE_PATH, createAuth } from './identity/auth.js';
+import { createLicenseTokens } from './identity/license.js';
+import { createTokenService } from './identity/tokens.js';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import authenticate from './plugins/app/authenticate.js';
+import errorHandler from './plugins/app/error-handler.js';
+import services from './plugins/app/services.js';
+import docs from './plugins/external/docs.js';
+import security from './plugins/external/security.js';
+import webApp from './plugins/external/web-app.js';
+import { wellKnownRoutes } from './modules/auth/well-known.routes.js';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type AppDeps = {
+  env: Env;
+  database: DatabaseHandle;
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+  webRoot?: string;
+};
+
+/** The Fastify instance with every plugin and route; tests build it too. */
+export async function buildApp({ env, database, secret, logger = false, mailer, webRoot = WEB_DIST }: AppDeps) {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const activeMailer =
+    mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: app.log });
+  const auth = createAuth({ db: database.db, publicUrl: env.PUBLIC_URL, secret, mailer: activeMailer, log: app.log });
+
+  await app.register(errorHandler);
+  await app.register(services, {
+    env,
+    db: database.db,
+    auth,
+    tokens: createTokenService({ db: database.db, auth, secret, issuer: env.PUBLIC_URL }),
+    licenseTokens: createLicenseTokens(secret),
+    mailer: activeMailer,
+    limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+  });
+  await app.register(authenticate);
+  await app.register(security);
+  await app.register(docs);
+
+  app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  // The identity provider's own endpoints that browsers reach directly: the e-mail verification
+  // link and the published signing keys. Everything else goes through /api/users.
+  for (const url of [`${AUTH_BASE_PATH}/verify-email`, `${AUTH_BASE_PATH}/jwks`]) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => {
+      const response = await auth.handler(
+        new Request(new URL(request.url, env.PUBLIC_URL), { method: 'GET', headers: fromNodeHeaders(request.headers) }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    });
+  }
+  await app.register(wellKnownRoutes);
+
+  await app.register(
+    async (api) => {
+      // zod compilers live in this scope only (mercurius fails to boot with them on the root).
+      api.setValidatorCompiler(validatorCompiler);
+      api.setSerializerCompiler(serializerCompiler);
+      await api.register(authRoutes);
+      await api.register(groupsRoutes);
+    },
+    { prefix: '/api/users' },
+  );
+
+  await app.register(webApp, { root: webRoot });
+
+  app.addHook('onClose', async () => {
+    activeMailer.close();
+    await redis?.quit();
+  });
+  return app;
+}

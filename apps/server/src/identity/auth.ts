@@ -1,0 +1,101 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { jwt } from 'better-auth/plugins/jwt';
+import {
+  EMAIL_VERIFICATION_TOKEN_SECONDS,
+  ID_TOKEN_AUDIENCE,
+  PASSWORD_RESET_TOKEN_SECONDS,
+} from '@patientsim/domain/common/constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patientsim/domain/auth/password-policy';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { account, jwks, session, user, verification } from '../db/schema/auth.js';
+import { newId } from '../lib/ids.js';
+import type { Mailer } from '../mail/mailer.js';
+import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
+import { hashPassword, verifyPassword } from './password.js';
+
+export const AUTH_BASE_PATH = '/api/auth';
+const SESSION_SECONDS = 7 * 24 * 3600;
+
+export type AuthOptions = {
+  db: Database;
+  publicUrl: string;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * better-auth owns credentials, sessions, verification and reset tokens, and the signing keys.
+ * Its HTTP handler is exposed only for the e-mail verification link and the JWKS; everything
+ * else goes through the product's own validated, rate-limited routes calling `auth.api`.
+ */
+export function createAuth({ db, publicUrl, secret, mailer, log }: AuthOptions) {
+  const sendInBackground = (promise: Promise<void>, what: string) => {
+    // Sending is not awaited so that known and unknown addresses answer in the same time.
+    promise.catch((error: unknown) => log.error({ err: error }, `could not send the ${what} email`));
+  };
+  return betterAuth({
+    appName: 'PatientSim',
+    baseURL: publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, jwks } }),
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        const target = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
+        target({ args }, `auth: ${message}`);
+      },
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'patientsim',
+      database: { generateId: () => newId() },
+    },
+    user: {
+      additionalFields: {
+        givenName: { type: 'string', required: false, defaultValue: '' },
+        familyName: { type: 'string', required: false, defaultValue: '' },
+        role: { type: 'string', required: false, defaultValue: 'STUDENT', input: false },
+        productType: { type: 'string', required: false, defaultValue: 'EMS', input: false },
+        activeOrgId: { type: 'string', required: false, input: false },
+        stripeCustomerId: { type: 'string', required: false, input: false },
+        subscriptionStatus: { type: 'string', required: false, input: false },
+        licenseVersion: { type: 'string', required: false, input: false },
+      },
+    },
+    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 3600 },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
+      sendResetPassword: async ({ user: target, token }) => {
+        const url = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+        sendInBackground(mailer.send(passwordResetEmail({ to: target.email, url })), 'password reset');
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user: target, url }) => {
+        sendInBackground(mailer.send(verificationEmail({ to: target.email, url })), 'verification');
+      },
+    },
+    plugins: [
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: { issuer: publicUrl, audience: ID_TOKEN_AUDIENCE },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,82 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { isRole, type Role } from '@patientsim/domain/roles/roles';
+import { permissionsOf } from '@patientsim/domain/roles/permissions';
+import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
+import type { GroupsDataEntry, IdTokenPayload } from '@patientsim/domain/identity/token.schemas';
+import type { Database } from '../db/client.js';
+import { user } from '../db/schema/auth.js';
+import { group, groupMember } from '../db/schema/groups.js';
+
+export type ProductClaims = Omit<IdTokenPayload, 'iss' | 'aud' | 'iat' | 'exp' | 'act'>;
+
+const PAYMENT_ISSUE_STATUSES = new Set(['past_due', 'unpaid']);
+
+const asRole = (value: string | null | undefined, fallback: Role): Role => (isRole(value) ? value : fallback);
+const asProductType = (value: string, fallback: ProductType): ProductType => (isProductType(value) ? value : fallback);
+
+/** Memberships (not removed) of a user, with the groups they point at. */
+export function findActiveMemberships(db: Database, userId: string) {
+  return db
+    .select({
+      groupId: group.id,
+      name: group.name,
+      parentId: group.parentId,
+      productType: group.productType,
+      inactive: group.inactive,
+      ai: group.ai,
+      role: groupMember.role,
+      subscribed: groupMember.subscribed,
+    })
+    .from(groupMember)
+    .innerJoin(group, eq(group.id, groupMember.groupId))
+    .where(and(eq(groupMember.userId, userId), isNull(groupMember.removedAt)));
+}
+
+/**
+ * The product claims of a user (spec section 3, decision 5), read fresh from the database.
+ * Active organisation (spec section 4): activeOrg if it is among the user's organisations,
+ * otherwise the first; none without organisations. The role in the token is the
+ * organisation-specific role of the active organisation, or the global role.
+ */
+export async function buildProductClaims(db: Database, userId: string): Promise<ProductClaims | null> {
+  const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
+  if (!row || row.deletedAt) return null;
+  const memberships = await findActiveMemberships(db, userId);
+  const globalRole = asRole(row.role, 'STUDENT');
+  const organisations = memberships.filter((m) => m.parentId === null);
+  const active = organisations.find((m) => m.groupId === row.activeOrgId) ?? organisations[0] ?? null;
+  const orgSpecificRoles: Record<string, Role> = {};
+  for (const m of memberships) if (isRole(m.role)) orgSpecificRoles[m.groupId] = m.role;
+  const role = active ? asRole(active.role, globalRole) : globalRole;
+  const groupsData: GroupsDataEntry[] = memberships.map((m) => ({
+    _id: m.groupId,
+    name: m.name,
+    parent: m.parentId,
+    role: asRole(m.role, globalRole),
+    productType: asProductType(m.productType, 'EMS'),
+    inactive: m.inactive,
+  }));
+  return {
+    sub: row.id,
+    email: row.email,
+    email_verified: row.emailVerified,
+    given_name: row.givenName,
+    family_name: row.familyName,
+    role,
+    groups: memberships.map((m) => m.groupId),
+    permissions: permissionsOf(role),
+    productType: active ? asProductType(active.productType, 'EMS') : asProductType(row.productType, 'EMS'),
+    aiActive: active?.ai ?? false,
+    org: active?.groupId ?? null,
+    inactive: active?.inactive ?? false,
+    app_metadata: {
+      stripeCustomerId: row.stripeCustomerId,
+      role: globalRole,
+      orgSpecificRoles,
+      subscribedOrgs: memberships.filter((m) => m.subscribed).map((m) => m.groupId),
+      activeOrg: active?.groupId ?? null,
+      paymentIssue: PAYMENT_ISSUE_STATUSES.has(row.subscriptionStatus ?? ''),
+    },
+    groupsData,
+  };
+}

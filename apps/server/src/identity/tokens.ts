@@ -1,0 +1,119 @@
+import { desc } from 'drizzle-orm';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import {
+  type CryptoKey,
+  type JWK,
+  type JWTPayload,
+  SignJWT,
+  createLocalJWKSet,
+  errors as joseErrors,
+  importJWK,
+  jwtVerify,
+} from 'jose';
+import { ID_TOKEN_AUDIENCE, STUDENT_SESSION_SECONDS, TOKEN_LIFETIME_SECONDS } from '@patientsim/domain/common/constants';
+import { IdTokenPayloadSchema, type IdTokenPayload } from '@patientsim/domain/identity/token.schemas';
+import type { Database } from '../db/client.js';
+import { jwks } from '../db/schema/auth.js';
+import { AppError } from '../lib/errors.js';
+import type { Auth } from './auth.js';
+import type { ProductClaims } from './claims.js';
+
+const ALGORITHM = 'EdDSA';
+/** How long a loaded key set is trusted before the table is read again (key rotation). */
+const KEY_CACHE_MS = 60_000;
+
+type SigningKey = { kid: string; key: CryptoKey | Uint8Array };
+
+/** ID token lifetime by role (ARCHITECTURE.md: students 1200 s, everyone else 1 h). */
+export function tokenLifetimeSeconds(role: ProductClaims['role']): number {
+  return role === 'STUDENT' ? STUDENT_SESSION_SECONDS : TOKEN_LIFETIME_SECONDS;
+}
+
+/**
+ * Signs ID tokens with the key better-auth's jwt plugin keeps in the `jwks` table (published at
+ * /api/auth/jwks), and verifies bearer tokens against the same key set. Keys are cached in
+ * memory: signing and verifying never touch the database on the hot path.
+ */
+export function createTokenService({ db, auth, secret, issuer }: { db: Database; auth: Auth; secret: string; issuer: string }) {
+  let signing: { value: SigningKey; loadedAt: number } | null = null;
+  let verifying: { value: ReturnType<typeof createLocalJWKSet>; kids: Set<string>; loadedAt: number } | null = null;
+
+  async function loadRows() {
+    let rows = await db.select().from(jwks).orderBy(desc(jwks.createdAt));
+    if (rows.length === 0) {
+      // Let the plugin mint its first key pair, then read it back.
+      await auth.api.signJWT({ body: { payload: { purpose: 'key-bootstrap' } } });
+      rows = await db.select().from(jwks).orderBy(desc(jwks.createdAt));
+    }
+    return rows.filter((row) => !row.expiresAt || row.expiresAt > new Date());
+  }
+
+  async function signingKey(): Promise<SigningKey> {
+    if (signing && Date.now() - signing.loadedAt < KEY_CACHE_MS) return signing.value;
+    const [row] = await loadRows();
+    if (!row) throw new Error('no signing key available');
+    const privateJwk = await symmetricDecrypt({ key: secret, data: JSON.parse(row.privateKey) });
+    const key = await importJWK(JSON.parse(privateJwk) as JWK, row.alg ?? ALGORITHM);
+    signing = { value: { kid: row.id, key }, loadedAt: Date.now() };
+    return signing.value;
+  }
+
+  async function keySet(kid: string | undefined) {
+    const fresh = verifying && Date.now() - verifying.loadedAt < KEY_CACHE_MS;
+    if (verifying && fresh && (!kid || verifying.kids.has(kid))) return verifying.value;
+    const rows = await loadRows();
+    const keys = rows.map((row) => ({ ...(JSON.parse(row.publicKey) as JWK), kid: row.id, alg: row.alg ?? ALGORITHM }));
+    verifying = { value: createLocalJWKSet({ keys }), kids: new Set(rows.map((r) => r.id)), loadedAt: Date.now() };
+    return verifying.value;
+  }
+
+  return {
+    /** Mints an ID token; `act` marks a View-As-User token and `maxSeconds` caps its lifetime. */
+    async sign(claims: ProductClaims, options: { act?: { sub: string }; maxSeconds?: number } = {}) {
+      const { kid, key } = await signingKey();
+      const now = Math.floor(Date.now() / 1000);
+      const lifetime = Math.min(tokenLifetimeSeconds(claims.role), options.maxSeconds ?? Number.POSITIVE_INFINITY);
+      const payload: JWTPayload = { ...claims, ...(options.act ? { act: options.act } : {}) };
+      const idToken = await new SignJWT(payload)
+        .setProtectedHeader({ alg: ALGORITHM, kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setAudience(ID_TOKEN_AUDIENCE)
+        .setSubject(claims.sub)
+        .setIssuedAt(now)
+        .setExpirationTime(now + lifetime)
+        .sign(key);
+      const idTokenPayload: IdTokenPayload = {
+        ...claims,
+        ...(options.act ? { act: options.act } : {}),
+        iss: issuer,
+        aud: ID_TOKEN_AUDIENCE,
+        iat: now,
+        exp: now + lifetime,
+      };
+      return { idToken, idTokenPayload };
+    },
+
+    /** Verifies signature (EdDSA only), issuer, audience and expiry; throws TOKEN_INVALID. */
+    async verify(token: string): Promise<IdTokenPayload> {
+      try {
+        const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: unknown };
+        const set = await keySet(typeof header.kid === 'string' ? header.kid : undefined);
+        const { payload } = await jwtVerify(token, set, {
+          algorithms: [ALGORITHM],
+          issuer,
+          audience: ID_TOKEN_AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
+        const parsed = IdTokenPayloadSchema.safeParse(payload);
+        if (!parsed.success) throw new AppError('TOKEN_INVALID');
+        return parsed.data;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof joseErrors.JOSEError || error instanceof SyntaxError) throw new AppError('TOKEN_INVALID');
+        throw error;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

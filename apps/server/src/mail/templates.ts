@@ -1,0 +1,86 @@
+import type { MailMessage } from './mailer.js';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout({ heading, intro, action, url, outro }: { heading: string; intro: string; action: string; url: string; outro: string }) {
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2933">
+<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#1565c0;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action)}</a></p>
+<p>If the button does not work, copy this link into your browser:<br>${escapeHtml(url)}</p>
+<p style="color:#52606d">${escapeHtml(outro)}</p>
+</body></html>`;
+  const text = `${heading}\n\n${intro}\n\n${action}: ${url}\n\n${outro}\n`;
+  return { html, text };
+}
+
+export function verificationEmail({ to, url }: { to: string; url: string }): MailMessage {
+  return {
+    to,
+    subject: 'Verify your PatientSim email address',
+    ...layout({
+      heading: 'Confirm your email address',
+      intro: 'Please confirm that this is your email address to finish setting up your PatientSim account.',
+      action: 'Verify email',
+      url,
+      outro: 'If you did not ask for this, you can ignore this email.',
+    }),
+  };
+}
+
+export function passwordResetEmail({ to, url }: { to: string; url: string }): MailMessage {
+  return {
+    to,
+    subject: 'Reset your PatientSim password',
+    ...layout({
+      heading: 'Reset your password',
+      intro: 'Someone asked to reset the password of your PatientSim account. The link works once and expires in 1 hour.',
+      action: 'Choose a new password',
+      url,
+      outro: 'If you did not ask for this, you can ignore this email; your password stays the same.',
+    }),
+  };
+}
+
+export function signUpEmail({ to, url }: { to: string; url: string }): MailMessage {
+  return {
+    to,
+    subject: 'Finish creating your PatientSim account',
+    ...layout({
+      heading: 'Welcome to PatientSim',
+      intro: 'Follow the link to choose your name and password. The link expires in 7 days.',
+      action: 'Create my account',
+      url,
+      outro: 'If you did not ask for an account, you can ignore this email.',
+    }),
+  };
+}
+
+export function existingAccountEmail({ to, url }: { to: string; url: string }): MailMessage {
+  return {
+    to,
+    subject: 'You already have a PatientSim account',
+    ...layout({
+      heading: 'You already have an account',
+      intro: 'Someone asked to create a PatientSim account for this email address, but one already exists. Sign in, or reset your password if you forgot it.',
+      action: 'Sign in',
+      url,
+      outro: 'If you did not ask for this, you can ignore this email.',
+    }),
+  };
+}
+
+export function invitationEmail({ to, url, orgName }: { to: string; url: string; orgName: string }): MailMessage {
+  return {
+    to,
+    subject: `You are invited to join ${orgName} on PatientSim`,
+    ...layout({
+      heading: `Join ${orgName}`,
+      intro: `You have been invited to join ${orgName} on PatientSim. The invitation expires in 7 days.`,
+      action: 'Accept the invitation',
+      url,
+      outro: 'If you were not expecting this invitation, you can ignore this email.',
+    }),
+  };
+}

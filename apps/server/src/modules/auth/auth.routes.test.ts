@@ -1,0 +1,419 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT, UnsecuredJWT, generateKeyPair, importJWK, type JWK } from 'jose';
+import { symmetricDecrypt } from 'better-auth/crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
+import { jwks, licenseAcceptance } from '../../db/schema/auth.js';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
+import { createClient } from '../../../test/client.js';
+import { addMember, findUser, insertGroup, insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+
+const LINK = /https?:\/\/[^\s"'<>]+/;
+async function mailTo(address: string, subject: RegExp) {
+  return vi.waitFor(() => {
+    const message = [...t.outbox].reverse().find((m) => m.to === address && subject.test(m.subject));
+    if (!message) throw new Error(`no mail to ${address}`);
+    return message;
+  });
+}
+const linkIn = (text: string) => new URL(LINK.exec(text)?.[0] ?? '');
+
+async function signedIn(email: string, password = TEST_PASSWORD, ip = '10.0.0.1') {
+  const client = createClient(t.app, { ip });
+  const response = await client.post('/api/users/auth/sign-in', { email, password });
+  expect(response.statusCode).toBe(200);
+  return client;
+}
+
+async function tokenFor(email: string) {
+  const client = await signedIn(email);
+  const response = await client.post('/api/users/auth/token');
+  expect(response.statusCode).toBe(200);
+  const body = response.json();
+  client.setBearer(body.idToken);
+  return { client, idToken: body.idToken as string, payload: body.idTokenPayload };
+}
+
+describe('sign-in', () => {
+  it('refuses a missing password with the spec text', async () => {
+    const response = await createClient(t.app).post('/api/users/auth/sign-in', { email: 'a@example.test', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
+    expect(response.json().message).toContain('Must specify a password.');
+  });
+
+  it('refuses malformed JSON and wrong types with a 4xx JSON error', async () => {
+    const client = createClient(t.app);
+    const malformed = await client.request({ method: 'POST', url: '/api/users/auth/sign-in', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('VALIDATION_FAILED');
+    const wrongType = await client.post('/api/users/auth/sign-in', { email: 42, password: ['x'] });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('trims and lowercases the e-mail, sets the session cookie and answers the user', async () => {
+    const user = await insertUser(t.db, { email: 'casey@example.test' });
+    const client = createClient(t.app);
+    const response = await client.post('/api/users/auth/sign-in', { email: '  Casey@Example.TEST ', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: { id: user.id, email: 'casey@example.test', emailVerified: true } });
+    expect(response.headers['set-cookie']).toBeDefined();
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+  });
+
+  it('answers the same for a wrong password and an unknown account', async () => {
+    await insertUser(t.db, { email: 'known@example.test' });
+    const wrong = await createClient(t.app, { ip: '10.9.0.1' }).post('/api/users/auth/sign-in', { email: 'known@example.test', password: 'Wrong-Pass-1' });
+    const unknown = await createClient(t.app, { ip: '10.9.0.2' }).post('/api/users/auth/sign-in', { email: 'nobody@example.test', password: 'Wrong-Pass-1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('limits failed sign-ins per account and IP with 429 and Retry-After, even for the right password', async () => {
+    const user = await insertUser(t.db, { email: 'limited@example.test' });
+    const client = createClient(t.app, { ip: '10.1.1.1' });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await client.post('/api/users/auth/sign-in', { email: user.email, password: 'Wrong-Pass-1' })).statusCode).toBe(401);
+    }
+    const limited = await client.post('/api/users/auth/sign-in', { email: user.email, password: TEST_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The same account from another address is not locked out.
+    const elsewhere = await createClient(t.app, { ip: '10.1.1.2' }).post('/api/users/auth/sign-in', { email: user.email, password: TEST_PASSWORD });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('limits failed sign-ins per IP across accounts', async () => {
+    const client = createClient(t.app, { ip: '10.2.2.2' });
+    for (let i = 0; i < 50; i += 1) {
+      await client.post('/api/users/auth/sign-in', { email: `spray${i}@example.test`, password: 'Wrong-Pass-1' });
+    }
+    const limited = await client.post('/api/users/auth/sign-in', { email: 'spray-last@example.test', password: 'Wrong-Pass-1' });
+    expect(limited.statusCode).toBe(429);
+  });
+
+  it('signs out: the session no longer yields tokens', async () => {
+    const user = await insertUser(t.db);
+    const client = await signedIn(user.email);
+    expect((await client.post('/api/users/auth/sign-out')).statusCode).toBe(200);
+    expect((await client.post('/api/users/auth/token')).statusCode).toBe(401);
+  });
+});
+
+describe('ID tokens', () => {
+  it('needs a session', async () => {
+    const response = await createClient(t.app).post('/api/users/auth/token');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('UNAUTHENTICATED');
+  });
+
+  it('carries the standard and product claims, 1 h for non-students', async () => {
+    const orgId = await insertGroup(t.db, { name: 'Claims Org', seats: 5, productType: 'NURSING', ai: true });
+    const user = await insertUser(t.db, { role: 'ADMIN', givenName: 'Ada', familyName: 'Admin' });
+    await addMember(t.db, orgId, user.id, 'ADMIN');
+    const { payload } = await tokenFor(user.email);
+    expect(payload).toMatchObject({
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      given_name: 'Ada',
+      family_name: 'Admin',
+      role: 'ADMIN',
+      groups: [orgId],
+      productType: 'NURSING',
+      aiActive: true,
+      org: orgId,
+      inactive: false,
+      iss: TEST_PUBLIC_URL,
+      aud: 'patientsim',
+    });
+    expect(payload.permissions).toContain('org:invite');
+    expect(payload.app_metadata).toMatchObject({ role: 'ADMIN', activeOrg: orgId, orgSpecificRoles: { [orgId]: 'ADMIN' } });
+    expect(payload.groupsData).toEqual([{ _id: orgId, name: 'Claims Org', parent: null, role: 'ADMIN', productType: 'NURSING', inactive: false }]);
+    expect(payload.exp - payload.iat).toBe(3600);
+  });
+
+  it('lasts 1200 s for students', async () => {
+    const user = await insertUser(t.db, { role: 'STUDENT' });
+    const { payload } = await tokenFor(user.email);
+    expect(payload.exp - payload.iat).toBe(1200);
+    expect(payload.permissions).not.toContain('org:invite');
+  });
+
+  it('is published: JWKS and OpenID discovery', async () => {
+    const discovery = await t.app.inject({ method: 'GET', url: '/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.json()).toMatchObject({ issuer: TEST_PUBLIC_URL, jwks_uri: `${TEST_PUBLIC_URL}/api/auth/jwks` });
+    const keys = await t.app.inject({ method: 'GET', url: '/api/auth/jwks' });
+    expect(keys.statusCode).toBe(200);
+    expect(keys.json().keys.length).toBeGreaterThan(0);
+    expect(JSON.stringify(keys.json())).not.toContain('"d"');
+  });
+});
+
+describe('bearer verification', () => {
+  let valid: string;
+  let userId: string;
+  beforeAll(async () => {
+    const user = await insertUser(t.db, { role: 'USER' });
+    userId = user.id;
+    valid = (await tokenFor(user.email)).idToken;
+  });
+  const groupsWith = (token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/users/extension/users/${userId}/groups`, headers: { authorization: `Bearer ${token}` } });
+
+  async function realKey() {
+    const [row] = await t.db.select().from(jwks);
+    const jwk = JSON.parse(await symmetricDecrypt({ key: t.secret, data: JSON.parse(row?.privateKey ?? '""') })) as JWK;
+    return { kid: row?.id ?? '', key: await importJWK(jwk, 'EdDSA') };
+  }
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+
+  it('accepts a valid token', async () => {
+    expect((await groupsWith(valid)).statusCode).toBe(200);
+  });
+
+  it('refuses a missing or malformed Authorization header', async () => {
+    const none = await t.app.inject({ method: 'GET', url: `/api/users/extension/users/${userId}/groups` });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('UNAUTHENTICATED');
+    expect((await groupsWith('not-a-jwt')).statusCode).toBe(401);
+  });
+
+  it('refuses a tampered payload', async () => {
+    const [header, , signature] = valid.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...claimsOf(valid), role: 'SUPER_ADMIN' })).toString('base64url');
+    const response = await groupsWith(`${header}.${forged}.${signature}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('TOKEN_INVALID');
+  });
+
+  it("refuses alg 'none'", async () => {
+    const unsigned = new UnsecuredJWT(claimsOf(valid)).encode();
+    expect((await groupsWith(unsigned)).statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const { kid } = await realKey();
+    const token = await new SignJWT(claimsOf(valid)).setProtectedHeader({ alg: 'EdDSA', kid }).sign(privateKey);
+    expect((await groupsWith(token)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token and a wrong audience or issuer', async () => {
+    const { kid, key } = await realKey();
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (claims: Record<string, unknown>) => new SignJWT({ ...claimsOf(valid), ...claims }).setProtectedHeader({ alg: 'EdDSA', kid }).sign(key);
+    expect((await groupsWith(await sign({}))).statusCode).toBe(200);
+    expect((await groupsWith(await sign({ iat: now - 7200, exp: now - 3600 }))).statusCode).toBe(401);
+    expect((await groupsWith(await sign({ aud: 'another-app' }))).statusCode).toBe(401);
+    expect((await groupsWith(await sign({ iss: 'https://evil.example' }))).statusCode).toBe(401);
+  });
+});
+
+describe('license', () => {
+  it('stops sign-in completion until version 1.0 is accepted, then records it', async () => {
+    const user = await insertUser(t.db, { license: false });
+    const client = await signedIn(user.email);
+    const refused = await client.post('/api/users/auth/token');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('LICENSE_NOT_ACCEPTED');
+    const licenseToken = refused.json().details.licenseToken as string;
+    expect(licenseToken.length).toBeGreaterThan(20);
+
+    expect((await client.post('/api/users/auth/accept-license', { token: licenseToken, version: '2.0' })).statusCode).toBe(400);
+    const forged = await client.post('/api/users/auth/accept-license', { token: `${licenseToken.slice(0, -4)}AAAA`, version: '1.0' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('LICENSE_TOKEN_INVALID');
+    expect((await t.db.select().from(licenseAcceptance).where(eq(licenseAcceptance.userId, user.id))).length).toBe(0);
+
+    const accepted = await client.post('/api/users/auth/accept-license', { token: licenseToken, version: '1.0' });
+    expect(accepted.statusCode).toBe(200);
+    const rows = await t.db.select().from(licenseAcceptance).where(eq(licenseAcceptance.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.version).toBe('1.0');
+    expect(rows[0]?.acceptedAt).toBeInstanceOf(Date);
+    expect((await client.post('/api/users/auth/token')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-up', () => {
+  it('plain sign-up mails a link; the invite variant creates a verified account and signs in', async () => {
+    const email = 'newcomer@example.test';
+    const client = createClient(t.app);
+    const invited = await client.post('/api/users/invitations/invite-unaffiliated', { email: ' NewComer@Example.test ', accountType: 'NURSING' });
+    expect(invited.statusCode).toBe(200);
+    const link = linkIn((await mailTo(email, /Finish creating/)).text);
+    expect(link.pathname).toBe('/auth/signup');
+    expect(link.searchParams.get('email')).toBe(email);
+    const token = link.searchParams.get('token') ?? '';
+
+    const described = await client.get(`/api/users/auth/signup-invitation?token=${token}&email=${email}`);
+    expect(described.json()).toEqual({ email, orgName: null });
+
+    const weak = await client.post('/api/users/auth/sign-up', { token, email, given_name: 'New', family_name: 'Comer', password: 'weakpass' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().code).toBe('invalid_password');
+    expect(weak.json().message).toBe(`Password is too weak. ${PASSWORD_POLICY_TEXT}`);
+
+    const otherEmail = await client.post('/api/users/auth/sign-up', { token, email: 'other@example.test', given_name: 'New', family_name: 'Comer', password: 'Strong-Pass-1' });
+    expect(otherEmail.statusCode).toBe(403);
+
+    const created = await client.post('/api/users/auth/sign-up', { token, email, given_name: ' New ', family_name: 'Comer', password: 'Strong-Pass-1' });
+    expect(created.statusCode).toBe(200);
+    const stored = await findUser(t.db, created.json().user.id);
+    expect(stored).toMatchObject({ email, givenName: 'New', familyName: 'Comer', emailVerified: true, productType: 'NURSING', role: 'STUDENT' });
+    // Signed in straight away; the license comes next.
+    expect((await client.post('/api/users/auth/token')).json().code).toBe('LICENSE_NOT_ACCEPTED');
+
+    const replay = await createClient(t.app).post('/api/users/auth/sign-up', { token, email, given_name: 'New', family_name: 'Comer', password: 'Strong-Pass-1' });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe('INVITATION_INVALID');
+  });
+
+  it('answers the same for an address that has an account, and mails a sign-in reminder', async () => {
+    const user = await insertUser(t.db, { email: 'existing@example.test' });
+    const response = await createClient(t.app).post('/api/users/invitations/invite-unaffiliated', { email: user.email, accountType: 'EMS' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    expect((await mailTo(user.email, /already have/)).text).toContain('/auth/login');
+  });
+
+  it('refuses an unknown account type and a bad e-mail', async () => {
+    const client = createClient(t.app);
+    expect((await client.post('/api/users/invitations/invite-unaffiliated', { email: 'x@example.test', accountType: 'PIRATE' })).statusCode).toBe(400);
+    const bad = await client.post('/api/users/invitations/invite-unaffiliated', { email: 'not-an-email', accountType: 'EMS' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Invalid email address');
+  });
+});
+
+describe('password reset', () => {
+  it('mails a single-use link, ends other sessions, and the new password works', async () => {
+    const user = await insertUser(t.db, { email: 'forgetful@example.test' });
+    const otherSession = await signedIn(user.email);
+    const client = createClient(t.app);
+    expect((await client.post('/api/users/auth/request-password-reset', { email: user.email })).statusCode).toBe(200);
+    const link = linkIn((await mailTo(user.email, /Reset/)).text);
+    expect(link.pathname).toBe('/auth/reset-password');
+    const token = link.searchParams.get('token') ?? '';
+
+    const weak = await client.post('/api/users/auth/reset-password', { token, newPassword: 'short' });
+    expect(weak.json().code).toBe('invalid_password');
+    expect((await client.post('/api/users/auth/reset-password', { token, newPassword: 'Brand-New-Pass-9' })).statusCode).toBe(200);
+    expect((await otherSession.post('/api/users/auth/token')).statusCode).toBe(401);
+    expect((await client.post('/api/users/auth/sign-in', { email: user.email, password: 'Brand-New-Pass-9' })).statusCode).toBe(200);
+
+    const replay = await client.post('/api/users/auth/reset-password', { token, newPassword: 'Another-Pass-9' });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe('RESET_TOKEN_INVALID');
+  });
+
+  it('answers unknown addresses exactly like known ones, and limits e-mails per address', async () => {
+    const known = await insertUser(t.db, { email: 'reset-known@example.test' });
+    const client = createClient(t.app);
+    const a = await client.post('/api/users/auth/request-password-reset', { email: known.email });
+    const b = await client.post('/api/users/auth/request-password-reset', { email: 'reset-unknown@example.test' });
+    expect(a.statusCode).toBe(b.statusCode);
+    expect(a.body).toBe(b.body);
+    await client.post('/api/users/auth/request-password-reset', { email: known.email });
+    await client.post('/api/users/auth/request-password-reset', { email: known.email });
+    const limited = await client.post('/api/users/auth/request-password-reset', { email: known.email });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('refuses a made-up token', async () => {
+    const response = await createClient(t.app).post('/api/users/auth/reset-password', { token: 'made-up-token-123', newPassword: 'Brand-New-Pass-9' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('RESET_TOKEN_INVALID');
+  });
+});
+
+describe('e-mail verification', () => {
+  it('mails a link that verifies the address and lands on /auth/emailVerified', async () => {
+    const user = await insertUser(t.db, { email: 'unverified@example.test', verified: false });
+    const { client, payload } = await tokenFor(user.email);
+    expect(payload.email_verified).toBe(false);
+    expect((await client.post('/api/users/jobs/verification-email', { user_id: user.id, client_id: 'web' })).statusCode).toBe(200);
+    const link = linkIn((await mailTo(user.email, /Verify/)).text);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toContain('/auth/emailVerified');
+    expect((await findUser(t.db, user.id))?.emailVerified).toBe(true);
+  });
+
+  it("refuses another user's id, and callers without a token", async () => {
+    const user = await insertUser(t.db, { verified: false });
+    const other = await insertUser(t.db, { verified: false });
+    const { client } = await tokenFor(user.email);
+    expect((await client.post('/api/users/jobs/verification-email', { user_id: other.id })).statusCode).toBe(404);
+    const anonymous = await createClient(t.app).post('/api/users/jobs/verification-email', { user_id: user.id });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('organisation choice', () => {
+  it('switches the active organisation among the user\'s own, and refuses others', async () => {
+    const first = await insertGroup(t.db, { name: 'Alpha Org' });
+    const second = await insertGroup(t.db, { name: 'Beta Org', productType: 'NURSING' });
+    const foreign = await insertGroup(t.db, { name: 'Foreign Org' });
+    const user = await insertUser(t.db, { role: 'USER' });
+    await addMember(t.db, first, user.id, 'USER');
+    await addMember(t.db, second, user.id, 'USER');
+    const { client } = await tokenFor(user.email);
+    expect((await client.post('/api/users/auth/changeOrg', { orgId: second })).statusCode).toBe(200);
+    const renewed = (await client.post('/api/users/auth/token')).json().idTokenPayload;
+    expect(renewed.org).toBe(second);
+    expect(renewed.productType).toBe('NURSING');
+    const refused = await client.post('/api/users/auth/changeOrg', { orgId: foreign });
+    expect(refused.statusCode).toBe(404);
+    expect((await client.post('/api/users/auth/changeOrg', {})).statusCode).toBe(400);
+  });
+});
+
+describe('GET /extension/users/{userId}/groups', () => {
+  it('answers the own groups in the wire shape; another organisation gets 404', async () => {
+    const org = await insertGroup(t.db, { name: 'Wire Org', seats: 12 });
+    const sub = await insertGroup(t.db, { name: `${org.slice(0, 4)}::Cohort`, parentId: org });
+    const otherOrg = await insertGroup(t.db, { name: 'Elsewhere Org' });
+    const admin = await insertUser(t.db, { role: 'ADMIN' });
+    const member = await insertUser(t.db, { role: 'STUDENT' });
+    const outsider = await insertUser(t.db, { role: 'ADMIN' });
+    await addMember(t.db, org, admin.id, 'ADMIN');
+    await addMember(t.db, org, member.id, 'STUDENT');
+    await addMember(t.db, sub, member.id, 'STUDENT');
+    await addMember(t.db, otherOrg, outsider.id, 'ADMIN');
+
+    const own = await tokenFor(member.email);
+    const response = await own.client.get(`/api/users/extension/users/${member.id}/groups`);
+    expect(response.statusCode).toBe(200);
+    const groups = response.json() as Array<{ _id: string; name: string; description: string }>;
+    expect(groups.map((g) => g._id).sort()).toEqual([org, sub].sort());
+    const orgMetadata = JSON.parse(groups.find((g) => g._id === org)?.description ?? '{}');
+    expect(orgMetadata).toMatchObject({ seats: 12, memberCount: 2, productType: 'EMS', inactive: false });
+    expect(orgMetadata.parent).toBeUndefined();
+    expect(JSON.parse(groups.find((g) => g._id === sub)?.description ?? '{}').parent).toBe(org);
+
+    const sameOrgAdmin = await tokenFor(admin.email);
+    expect((await sameOrgAdmin.client.get(`/api/users/extension/users/${member.id}/groups`)).statusCode).toBe(200);
+
+    const otherAdmin = await tokenFor(outsider.email);
+    const refused = await otherAdmin.client.get(`/api/users/extension/users/${member.id}/groups`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('NOT_FOUND');
+
+    const student = await tokenFor(member.email);
+    expect((await student.client.get(`/api/users/extension/users/${admin.id}/groups`)).statusCode).toBe(404);
+  });
+});

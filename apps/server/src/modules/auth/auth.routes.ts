@@ -1,0 +1,135 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AcceptLicenseBodySchema,
+  ChangeOrgBodySchema,
+  EmailSchema,
+  InviteUnaffiliatedBodySchema,
+  ResetPasswordBodySchema,
+  ResetRequestBodySchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+  VerificationEmailBodySchema,
+} from '@patientsim/domain/auth/auth.schemas';
+import { ErrorBodySchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
+import { AppError } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/app/authenticate.js';
+import * as service from './auth.service.js';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+const SignedInSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
+const ok = { ok: true } as const;
+
+const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+const setCookies = (reply: FastifyReply, cookies: string[]) => {
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+};
+
+/** Identity routes under /api/users: sign-in, tokens, sign-up, reset, verification, license, org choice. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['identity'];
+
+  app.post(
+    '/auth/sign-in',
+    { schema: { tags, body: SignInBodySchema, response: { 200: SignedInSchema, ...errors } } },
+    async (request, reply) => {
+      const { cookies, user } = await service.signIn({ ctx: app, ...request.body, ip: request.ip, headers: headersOf(request) });
+      setCookies(reply, cookies);
+      return { user };
+    },
+  );
+
+  app.post('/auth/sign-out', { schema: { tags, response: { 200: OkSchema, ...errors } } }, async (request, reply) => {
+    setCookies(reply, await service.signOut({ ctx: app, headers: headersOf(request) }));
+    return ok;
+  });
+
+  app.post('/auth/token', { schema: { tags, response: { 200: TokenResponseSchema, ...errors } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return service.issueIdToken({ ctx: app, headers: headersOf(request) });
+  });
+
+  app.post('/auth/accept-license', { schema: { tags, body: AcceptLicenseBodySchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+    await service.acceptLicense({ ctx: app, ...request.body, ip: request.ip });
+    return ok;
+  });
+
+  app.post(
+    '/invitations/invite-unaffiliated',
+    { schema: { tags, body: InviteUnaffiliatedBodySchema, response: { 200: OkSchema, ...errors } } },
+    async (request) => {
+      await service.inviteUnaffiliated({ ctx: app, ...request.body });
+      return ok;
+    },
+  );
+
+  app.get(
+    '/auth/signup-invitation',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ token: z.string().min(10).max(512), email: EmailSchema }),
+        response: { 200: z.object({ email: z.string(), orgName: z.string().nullable() }), ...errors },
+      },
+    },
+    (request) => service.describeSignUpInvitation({ ctx: app, ...request.query }),
+  );
+
+  app.post('/auth/sign-up', { schema: { tags, body: SignUpBodySchema, response: { 200: SignedInSchema, ...errors } } }, async (request, reply) => {
+    const { cookies, user } = await service.signUp({ ctx: app, body: request.body, ip: request.ip, headers: headersOf(request) });
+    setCookies(reply, cookies);
+    return { user };
+  });
+
+  app.post(
+    '/auth/request-password-reset',
+    { schema: { tags, body: ResetRequestBodySchema, response: { 200: OkSchema, ...errors } } },
+    async (request) => {
+      await service.requestPasswordReset({ ctx: app, email: request.body.email });
+      return ok;
+    },
+  );
+
+  app.post('/auth/reset-password', { schema: { tags, body: ResetPasswordBodySchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
+    await service.resetPassword({ ctx: app, ...request.body });
+    return ok;
+  });
+
+  app.post(
+    '/jobs/verification-email',
+    {
+      preHandler: app.requirePermission('account:read'),
+      schema: { tags, security: [{ bearer: [] }], body: VerificationEmailBodySchema, response: { 200: OkSchema, ...errors } },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      // Only for oneself; a super admin may resend for anyone.
+      if (request.body.user_id !== actor.id && actor.role !== 'SUPER_ADMIN') throw new AppError('NOT_FOUND');
+      await service.sendVerificationEmail({ ctx: app, userId: request.body.user_id });
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/changeOrg',
+    {
+      preHandler: app.requirePermission('account:read'),
+      schema: { tags, security: [{ bearer: [] }], body: ChangeOrgBodySchema, response: { 200: OkSchema, ...errors } },
+    },
+    async (request) => {
+      await service.changeOrganisation({ ctx: app, userId: currentUser(request).id, orgId: request.body.orgId, ip: request.ip });
+      return ok;
+    },
+  );
+};

@@ -1,0 +1,3 @@
+import type { InviteUnaffiliatedBody } from '@patientsim/domain/auth/auth.schemas';
+
+export type SignUpAccountType = InviteUnaffiliatedBody['accountType'];

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import type { Env } from '../../config/env.js';
+import type { Database } from '../../db/client.js';
+import type { Auth } from '../../identity/auth.js';
+import type { LicenseTokens } from '../../identity/license.js';
+import type { TokenService } from '../../identity/tokens.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { Mailer } from '../../mail/mailer.js';
+
+export type Services = {
+  env: Env;
+  db: Database;
+  auth: Auth;
+  tokens: TokenService;
+  licenseTokens: LicenseTokens;
+  mailer: Mailer;
+  limiter: RateLimiter;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance extends Services {}
+}
+
+/** Decorates the instance with the services every module uses. */
+export default fp<Services>(
+  async (app, services) => {
+    app.decorate('env', services.env);
+    app.decorate('db', services.db);
+    app.decorate('auth', services.auth);
+    app.decorate('tokens', services.tokens);
+    app.decorate('licenseTokens', services.licenseTokens);
+    app.decorate('mailer', services.mailer);
+    app.decorate('limiter', services.limiter);
+  },
+  { name: 'services' },
+);

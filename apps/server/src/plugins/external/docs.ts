@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI of the zod-typed routes, served at /api/docs. */
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'PatientSim API', version: '1.0.0', description: 'Users, organisations and identity API.' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: (input) => {
+        // Only zod-typed routes go through the zod transform; others (static files, the identity
+        // provider's own endpoints) are hidden from the document.
+        if (!input.url.startsWith('/api/users') && !input.url.startsWith('/api/cases')) {
+          return { schema: { ...input.schema, hide: true }, url: input.url };
+        }
+        return jsonSchemaTransform(input);
+      },
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  },
+  { name: 'docs' },
+);

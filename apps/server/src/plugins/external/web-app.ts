@@ -1,0 +1,34 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+
+/** Serves the built single-page app under /auth with history fallback. */
+export default fp<{ root: string }>(
+  async (app, { root }) => {
+    await app.register(fastifyStatic, { root, serve: false });
+    const isFile = (relative: string) => {
+      const absolute = path.resolve(root, relative);
+      if (!absolute.startsWith(root + path.sep)) return false;
+      return existsSync(absolute) && statSync(absolute).isFile();
+    };
+
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/auth/login'));
+    const serve = async (relative: string, reply: import('fastify').FastifyReply) => {
+      if (relative && isFile(relative)) {
+        const immutable = relative.startsWith('assets/');
+        return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });
+      }
+      if (!isFile('index.html')) {
+        return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', { maxAge: 0 });
+    };
+    app.get('/auth', { schema: { hide: true } }, (_request, reply) => serve('', reply));
+    app.get<{ Params: { '*': string } }>('/auth/*', { schema: { hide: true } }, (request, reply) =>
+      serve(request.params['*'], reply),
+    );
+  },
+  { name: 'web-app' },
+);

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadEnv } from '../src/config/env.js';
+import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
+import { createMailer } from '../src/mail/mailer.js';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3999';
+
+/** A fresh database: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openPglite(null);
+    await handle.migrate();
+    return { ...handle, drop: handle.close };
+  }
+  const name = `patientsim_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), { max: 4 });
+  await handle.migrate();
+  return {
+    ...handle,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * Builds the app on a fresh database and closes it after the file. E-mails go to `outbox`.
+ */
+export async function buildTestApp({ env: overrides = {} }: { env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
+  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
+  const database = await openTestDatabase();
+  const silent = { info() {}, error() {}, warn() {}, debug() {} } as never;
+  const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: null, log: silent });
+  const secret = randomBytes(32).toString("hex");
+  const app = await buildApp({ env, database, secret, mailer });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { app, db: database.db, engine: database.engine, outbox: mailer.outbox, secret };
+}

@@ -1,0 +1,128 @@
+import type { LoginResult } from '@patientsim/domain/identity/token.schemas';
+import { type Role, isAdmin } from '@patientsim/domain/roles/roles';
+import { type LoaderFunctionArgs, redirect, redirectDocument } from 'react-router';
+import { externalPaths, paths } from '../config/paths';
+import { deriveCurrentUser } from '../lib/current-user';
+import { renewSession } from '../lib/id-token';
+import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginResultUsable } from '../lib/session-store';
+
+/** Who may open a route: anyone, any signed-in user, or signed-in users with one of these roles. */
+export type RouteAccess = 'public' | 'signed-in' | readonly Role[];
+
+export type AccessDecision = { isAllowed: true } | { isAllowed: false; redirectTo: string };
+
+export const ALL_ROLES = ['STUDENT', 'USER', 'ADMIN', 'SUPER_ADMIN'] as const satisfies readonly Role[];
+/** /org and /groups (spec section 6). */
+export const ORG_ROLES = ['SUPER_ADMIN', 'ADMIN', 'USER'] as const satisfies readonly Role[];
+/** /access (spec section 6). */
+export const ACCESS_ROLES = ['SUPER_ADMIN'] as const satisfies readonly Role[];
+
+function loginRedirect(requestedPath: string): string {
+  return `${paths.login}?${new URLSearchParams({ redirectUrl: requestedPath }).toString()}`;
+}
+
+/**
+ * The navigation guard (spec section 2): unauthenticated users go to login (with a redirect
+ * back), users whose role is not allowed go to profile.
+ */
+export function decideAccess(options: {
+  access: RouteAccess;
+  session: SessionSnapshot;
+  /** Full path of the requested page (with base, query and hash). */
+  requestedPath: string;
+  nowMs: number;
+}): AccessDecision {
+  const { access, session, requestedPath, nowMs } = options;
+  if (access === 'public') return { isAllowed: true };
+  if (!session.result || !isLoginResultUsable(session.result, nowMs)) {
+    return { isAllowed: false, redirectTo: loginRedirect(requestedPath) };
+  }
+  if (access === 'signed-in') return { isAllowed: true };
+  const { role } = deriveCurrentUser(session.result, session.groups);
+  return access.includes(role) ? { isAllowed: true } : { isAllowed: false, redirectTo: paths.profile };
+}
+
+/** Whether an unusable stored token may be renewed silently: not a student's, not a View-As-User one. */
+function isRenewable(result: LoginResult): boolean {
+  return (
+    result.idTokenPayload.role !== 'STUDENT' && !result.idTokenPayload.act && !result.fromSkeletonKey
+  );
+}
+
+/**
+ * Brings the stored session up to date before a guarded route loads: an expired token is renewed
+ * through the session cookie when allowed, otherwise it is discarded (decision 2).
+ */
+async function refreshSession(nowMs: number): Promise<SessionSnapshot> {
+  const session = getSessionSnapshot();
+  if (!session.result || isLoginResultUsable(session.result, nowMs)) return session;
+  if (isRenewable(session.result)) {
+    try {
+      await renewOnce();
+      return getSessionSnapshot();
+    } catch {
+      // A failed renewal logs out.
+    }
+  }
+  clearStoredSession();
+  return getSessionSnapshot();
+}
+
+let pendingRenewal: Promise<unknown> | null = null;
+
+/** Parent and child route loaders run together: they share one renewal. */
+function renewOnce(): Promise<unknown> {
+  pendingRenewal ??= renewSession().finally(() => {
+    pendingRenewal = null;
+  });
+  return pendingRenewal;
+}
+
+function requestedPathOf(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The route loader enforcing `access`. */
+export function guard(access: RouteAccess) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    if (access === 'public') return null;
+    const nowMs = Date.now();
+    const session = await refreshSession(nowMs);
+    const decision = decideAccess({ access, session, requestedPath: requestedPathOf(request), nowMs });
+    if (!decision.isAllowed) throw redirect(decision.redirectTo);
+    return null;
+  };
+}
+
+/** Verify screen (route name verifyEmail): a verified user goes on to the scenarios (spec section 2). */
+export async function verifyEmailLoader(args: LoaderFunctionArgs): Promise<null> {
+  await guard('signed-in')(args);
+  const { result } = getSessionSnapshot();
+  if (result?.idTokenPayload.email_verified) {
+    throw redirectDocument(new URL(externalPaths.scenarios, new URL(args.request.url).origin).href);
+  }
+  return null;
+}
+
+/** The org management entry (spec section 2): key owner → org profile, admin → invite, else groups. */
+export function orgManagementPath(user: { isKeyOwner: boolean; role: Role }): string {
+  if (user.isKeyOwner) return paths.orgProfile;
+  if (isAdmin(user.role)) return paths.orgInvite;
+  return paths.orgGroups;
+}
+
+/** /org itself goes to the org management entry of the user. */
+export async function orgIndexLoader(args: LoaderFunctionArgs): Promise<never> {
+  await guard(ORG_ROLES)(args);
+  const { result, groups } = getSessionSnapshot();
+  throw redirect(result ? orgManagementPath(deriveCurrentUser(result, groups)) : paths.login);
+}
+
+/** Org profile is for the key owner; others are sent to the invite-users route (spec section 2). */
+export async function orgProfileLoader(args: LoaderFunctionArgs): Promise<null> {
+  await guard(ORG_ROLES)(args);
+  const { result, groups } = getSessionSnapshot();
+  if (!result || !deriveCurrentUser(result, groups).isKeyOwner) throw redirect(paths.orgInvite);
+  return null;
+}

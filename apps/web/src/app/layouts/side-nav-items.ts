@@ -1,0 +1,43 @@
+import { externalPaths, paths } from '../../config/paths';
+import type { CurrentUser } from '../../lib/current-user';
+import { orgManagementPath } from '../guards';
+
+export type SideNavKey = 'scenarios' | 'assignments' | 'account' | 'orgManagement' | 'access' | 'cms';
+
+export type SideNavItem = {
+  key: SideNavKey;
+  label: string;
+  /** A router path when `isExternal` is false, else a full path served outside this app. */
+  to: string;
+  isExternal: boolean;
+  /** The '!' badge and what it means, for assistive technology. */
+  badge?: { content: string; description: string };
+};
+
+/** The side nav buttons the user may see (spec section 2, 'Side nav buttons'). */
+export function sideNavItems(user: CurrentUser): SideNavItem[] {
+  const items: SideNavItem[] = [];
+  const isInOrganisation = user.activeOrg !== null;
+
+  if (isInOrganisation && !user.isActiveOrgInactive) {
+    items.push({ key: 'scenarios', label: 'SCENARIOS', to: externalPaths.scenarios, isExternal: true });
+  }
+  if (!user.isStudent) {
+    items.push({ key: 'assignments', label: 'ASSIGNMENTS', to: externalPaths.assignments, isExternal: true });
+  }
+  items.push({
+    key: 'account',
+    label: 'ACCOUNT',
+    to: paths.profile,
+    isExternal: false,
+    ...(user.hasPaymentIssue ? { badge: { content: '!', description: 'payment issue' } } : {}),
+  });
+  if (isInOrganisation && !user.isStudent) {
+    items.push({ key: 'orgManagement', label: 'ORG MANAGEMENT', to: orgManagementPath(user), isExternal: false });
+  }
+  if (user.isSuperAdmin) {
+    items.push({ key: 'access', label: 'ACCESS', to: paths.accessOrganizations, isExternal: false });
+    items.push({ key: 'cms', label: 'CMS', to: externalPaths.cms, isExternal: true });
+  }
+  return items;
+}

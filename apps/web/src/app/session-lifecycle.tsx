@@ -1,0 +1,57 @@
+import {
+  ACTIVITY_THROTTLE_MS,
+  SESSION_POLL_MS,
+  STUDENT_SESSION_SECONDS,
+} from '@patientsim/domain/common/constants';
+import { useEffect } from 'react';
+import { isLocalhost } from '../lib/browser';
+import { renewSession } from '../lib/id-token';
+import { useLogout } from '../lib/logout';
+import { readLoginResult } from '../lib/session-store';
+import { renewalTimeMs, startInactivityTimer, startSessionPoll, startTimerAt } from '../lib/session-timers';
+import { useSession } from '../lib/use-session';
+
+/**
+ * The timers of a signed-in tab (spec section 4, decision 2): the 3-second poll that follows a
+ * logout made in another tab, renewal before the token expires (a failed renewal logs out,
+ * except on localhost), the end of a View-As-User session at expiry, and the students'
+ * inactivity logout. Renders nothing.
+ */
+export function SessionLifecycle() {
+  const logout = useLogout();
+  const { result } = useSession();
+  const exp = result?.idTokenPayload.exp ?? null;
+  const isStudent = result?.idTokenPayload.role === 'STUDENT';
+  const isImpersonated = Boolean(result?.idTokenPayload.act || result?.fromSkeletonKey);
+
+  useEffect(
+    () =>
+      startSessionPoll({
+        intervalMs: SESSION_POLL_MS,
+        isSignedIn: () => readLoginResult() !== null,
+        onSignedOut: () => void logout({ endServerSession: false }),
+      }),
+    [logout],
+  );
+
+  useEffect(() => {
+    if (exp === null) return undefined;
+    if (isImpersonated) return startTimerAt(exp * 1000, () => void logout());
+    return startTimerAt(renewalTimeMs(exp), () => {
+      renewSession().catch(() => {
+        if (!isLocalhost()) void logout();
+      });
+    });
+  }, [exp, isImpersonated, logout]);
+
+  useEffect(() => {
+    if (!isStudent) return undefined;
+    return startInactivityTimer({
+      timeoutMs: STUDENT_SESSION_SECONDS * 1000,
+      throttleMs: ACTIVITY_THROTTLE_MS,
+      onExpire: () => void logout(),
+    });
+  }, [isStudent, logout]);
+
+  return null;
+}

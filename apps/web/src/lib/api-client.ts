@@ -1,0 +1,159 @@
+import type { ZodType } from 'zod';
+
+/** The one error every API call throws: the server's `{ statusCode, code, message, details }`. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly details: unknown;
+  /** Seconds from a Retry-After header (rate limiting), when the server sent one. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(options: {
+    statusCode: number;
+    code: string;
+    message: string;
+    details?: unknown;
+    retryAfterSeconds?: number | null;
+  }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.statusCode = options.statusCode;
+    this.code = options.code;
+    this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+  }
+}
+
+/** Codes the client itself produces when the server gave no usable answer. */
+export const CLIENT_ERROR_CODES = {
+  network: 'NETWORK_ERROR',
+  unknown: 'UNKNOWN_ERROR',
+  invalidResponse: 'INVALID_RESPONSE',
+} as const;
+
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequest<T> = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** The ID token, sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Validates (and types) the answer. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+type ErrorBodyShape = { statusCode?: unknown; code?: unknown; message?: unknown; error?: unknown; details?: unknown };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  if (isRecord(body)) {
+    const shape = body as ErrorBodyShape;
+    const message =
+      typeof shape.message === 'string' && shape.message
+        ? shape.message
+        : typeof shape.error === 'string' && shape.error
+          ? shape.error
+          : `${UNKNOWN_ERROR_MESSAGE} Error code ${response.status}`;
+    return new ApiError({
+      statusCode: typeof shape.statusCode === 'number' ? shape.statusCode : response.status,
+      code: typeof shape.code === 'string' ? shape.code : CLIENT_ERROR_CODES.unknown,
+      message,
+      details: shape.details,
+      retryAfterSeconds,
+    });
+  }
+  return new ApiError({
+    statusCode: response.status,
+    code: CLIENT_ERROR_CODES.unknown,
+    message: `${UNKNOWN_ERROR_MESSAGE} Error code ${response.status}`,
+    retryAfterSeconds,
+  });
+}
+
+/**
+ * The single fetch wrapper of the app: JSON in and out, same-origin cookies, optional bearer
+ * token; throws `ApiError` on any non-ok answer, on a network failure, or on an answer that
+ * does not match `schema`.
+ */
+export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (request.token) headers.set('Authorization', `Bearer ${request.token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, request.query), {
+      method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: request.body === undefined ? null : JSON.stringify(request.body),
+      credentials: 'same-origin',
+      signal: request.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ statusCode: 0, code: CLIENT_ERROR_CODES.network, message: UNKNOWN_ERROR_MESSAGE });
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) throw toApiError(response, body);
+  if (!request.schema) return body as T;
+
+  const parsed = request.schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({
+      statusCode: response.status,
+      code: CLIENT_ERROR_CODES.invalidResponse,
+      message: `${UNKNOWN_ERROR_MESSAGE} Error code ${response.status}`,
+      details: parsed.error.issues,
+    });
+  }
+  return parsed.data;
+}
+
+/** The text to show for any error: its message, else the fallback (spec section 8). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}

@@ -1,0 +1,71 @@
+import type { Group } from '@patientsim/domain/groups/group.schemas';
+import {
+  type IdTokenPayload,
+  type LoginResult,
+  type TokenResponse,
+  TokenResponseSchema,
+} from '@patientsim/domain/identity/token.schemas';
+import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
+import { ApiError, apiFetch } from './api-client';
+import { resolveActiveOrgId, selectActiveGroups } from './current-user';
+import { readGroups, readLoginResult, writeGroups, writeLoginResult, writeProductType } from './session-store';
+
+/** Raised on window when a renewal changed what the user may see (spec section 4). */
+export const PERMISSIONS_CHANGED_EVENT = 'patientsim:permissions-changed';
+
+/**
+ * Obtains an ID token through the session cookie. The same call signs the user in after the
+ * callback and renews the token later. Throws ApiError (LICENSE_NOT_ACCEPTED, UNAUTHENTICATED, ...).
+ */
+export function requestIdToken(): Promise<TokenResponse> {
+  return apiFetch('/api/users/auth/token', { method: 'POST', schema: TokenResponseSchema });
+}
+
+/** Stores a login result with its product type, and re-derives the active groups from the stored groups. */
+export function storeLoginResult(result: LoginResult): void {
+  writeLoginResult(result);
+  writeProductType(result.idTokenPayload.productType);
+  storeGroups(readGroups(), result.idTokenPayload);
+}
+
+/** Stores the user's groups and the active ones (the active organisation and its sub-groups). */
+export function storeGroups(groups: readonly Group[], payload: IdTokenPayload): void {
+  writeGroups(groups, selectActiveGroups(groups, resolveActiveOrgId(payload)));
+}
+
+const WATCHED_CLAIMS = [
+  'role',
+  'groups',
+  'permissions',
+  'productType',
+  'aiActive',
+  'email',
+  'given_name',
+  'family_name',
+] as const satisfies readonly (keyof IdTokenPayload)[];
+
+/** True when a renewal changed role, groups, permissions, product type, AI access, e-mail or names. */
+export function haveClaimsChanged(previous: IdTokenPayload, next: IdTokenPayload): boolean {
+  return WATCHED_CLAIMS.some((claim) => JSON.stringify(previous[claim]) !== JSON.stringify(next[claim]));
+}
+
+/** Renews the ID token, stores it and raises the permissions-changed event when claims changed. */
+export async function renewSession(): Promise<LoginResult> {
+  const previous = readLoginResult();
+  const response = await requestIdToken();
+  const result: LoginResult = { idToken: response.idToken, idTokenPayload: response.idTokenPayload };
+  storeLoginResult(result);
+  if (previous && haveClaimsChanged(previous.idTokenPayload, result.idTokenPayload)) {
+    window.dispatchEvent(new CustomEvent(PERMISSIONS_CHANGED_EVENT, { detail: result.idTokenPayload }));
+  }
+  return result;
+}
+
+/** The stored ID token for bearer calls; throws when signed out so callers fail like a 401. */
+export function requireIdToken(): string {
+  const result = readLoginResult();
+  if (!result) {
+    throw new ApiError({ statusCode: 401, code: 'UNAUTHENTICATED', message: ERROR_CODES.UNAUTHENTICATED.message });
+  }
+  return result.idToken;
+}

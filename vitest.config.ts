@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['source', 'node'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions } },
+        test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { conditions },
+        ssr: { resolve: { conditions } },
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
