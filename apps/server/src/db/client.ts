@@ -27,7 +27,7 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
   const pool = new pg.Pool({ connectionString: url, max });
   const db = drizzlePg(pool, { schema });
   return {
-    db: db as unknown as Database,
+    db,
     engine: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pool.end(),

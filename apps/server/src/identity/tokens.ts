@@ -52,7 +52,7 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
     if (signing && Date.now() - signing.loadedAt < KEY_CACHE_MS) return signing.value;
     const [row] = await loadRows();
     if (!row) throw new Error('no signing key available');
-    const privateJwk = await symmetricDecrypt({ key: secret, data: JSON.parse(row.privateKey) });
+    const privateJwk = await symmetricDecrypt({ key: secret, data: JSON.parse(row.privateKey) as string });
     const key = await importJWK(JSON.parse(privateJwk) as JWK, row.alg ?? ALGORITHM);
     signing = { value: { kid: row.id, key }, loadedAt: Date.now() };
     return signing.value;

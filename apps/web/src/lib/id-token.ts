@@ -21,11 +21,14 @@ export function requestIdToken(): Promise<TokenResponse> {
   return apiFetch('/api/users/auth/token', { method: 'POST', schema: TokenResponseSchema });
 }
 
-/** Stores a login result with its product type, and re-derives the active groups from the stored groups. */
-export function storeLoginResult(result: LoginResult): void {
+/**
+ * Stores a login result with its product type, and the user's groups with the active ones
+ * (by default the groups already stored, re-read for the token's active organisation).
+ */
+export function storeLoginResult(result: LoginResult, groups: readonly Group[] = readGroups()): void {
   writeLoginResult(result);
   writeProductType(result.idTokenPayload.productType);
-  storeGroups(readGroups(), result.idTokenPayload);
+  storeGroups(groups, result.idTokenPayload);
 }
 
 /** Stores the user's groups and the active ones (the active organisation and its sub-groups). */

@@ -398,7 +398,7 @@ describe('GET /extension/users/{userId}/groups', () => {
     const own = await tokenFor(member.email);
     const response = await own.client.get(`/api/users/extension/users/${member.id}/groups`);
     expect(response.statusCode).toBe(200);
-    const groups = response.json() as Array<{ _id: string; name: string; description: string }>;
+    const groups = response.json<Array<{ _id: string; name: string; description: string }>>();
     expect(groups.map((g) => g._id).sort()).toEqual([org, sub].sort());
     const orgMetadata = JSON.parse(groups.find((g) => g._id === org)?.description ?? '{}');
     expect(orgMetadata).toMatchObject({ seats: 12, memberCount: 2, productType: 'EMS', inactive: false });

@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors.js';
 
 export type RequestUser = IdTokenPayload & { id: string };
 
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyRequest {
     user: RequestUser | null;
@@ -17,6 +19,7 @@ declare module 'fastify' {
     requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/;
 

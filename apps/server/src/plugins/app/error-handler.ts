@@ -18,9 +18,10 @@ export default fp(
         return reply.status(error.statusCode).send(body);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const details = error.validation.map((issue) => ({
-          field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.'),
-          message: issue.message,
+        const issues = error.validation as ReadonlyArray<{ instancePath?: string; message?: string }>;
+        const details = issues.map((issue) => ({
+          field: String(issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+          message: String(issue.message ?? 'Invalid value'),
         }));
         const first = details[0];
         return reply.status(400).send({

@@ -18,6 +18,8 @@ export type Services = {
 };
 
 declare module 'fastify' {
+  // Module augmentation needs an interface; it adds the Services members to the instance.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type
   interface FastifyInstance extends Services {}
 }
 

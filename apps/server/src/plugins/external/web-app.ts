@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Serves the built single-page app under /auth with history fallback. */
@@ -14,7 +15,7 @@ export default fp<{ root: string }>(
     };
 
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/auth/login'));
-    const serve = async (relative: string, reply: import('fastify').FastifyReply) => {
+    const serve = async (relative: string, reply: FastifyReply) => {
       if (relative && isFile(relative)) {
         const immutable = relative.startsWith('assets/');
         return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });

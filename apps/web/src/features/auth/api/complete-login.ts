@@ -1,0 +1,77 @@
+import type { TokenResponse } from '@patientsim/domain/identity/token.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { topLevelGroups } from '../../../lib/current-user';
+import { requestIdToken, storeGroups, storeLoginResult } from '../../../lib/id-token';
+import { toRouterPath, toSameOriginPath } from '../../../lib/safe-path';
+import { getUserGroups } from './get-user-groups';
+
+export const GROUPS_LOAD_ERROR_MESSAGE = 'Error during authentication. No response from server';
+
+/** Where the callback goes next: a route of this app, or a page served outside it. */
+export type LoginDestination = { kind: 'route'; to: string } | { kind: 'document'; href: string };
+
+const LicenseDetailsSchema = z.object({ licenseToken: z.string().min(1) });
+
+export type CompleteLoginParams = {
+  /** The redirectUrl query of the callback. */
+  redirectUrl: string | null;
+  /** The callback's own full path with its query: where the license screen returns to. */
+  callbackPath: string;
+  origin: string;
+};
+
+/**
+ * The callback (spec section 2): obtain the ID token through the session cookie, store the
+ * login result, fetch and store the user's groups, then pick the next screen.
+ */
+export async function completeLogin({ redirectUrl, callbackPath, origin }: CompleteLoginParams): Promise<LoginDestination> {
+  let token: TokenResponse;
+  try {
+    token = await requestIdToken();
+  } catch (error) {
+    const license = isApiError(error) && error.code === 'LICENSE_NOT_ACCEPTED' ? LicenseDetailsSchema.safeParse(error.details) : null;
+    if (license?.success) {
+      const query = new URLSearchParams({ token: license.data.licenseToken, next: callbackPath });
+      return { kind: 'route', to: `${paths.license}?${query.toString()}` };
+    }
+    throw error;
+  }
+
+  const payload = token.idTokenPayload;
+  storeLoginResult({ idToken: token.idToken, idTokenPayload: payload }, []);
+
+  let groups: Awaited<ReturnType<typeof getUserGroups>>;
+  try {
+    groups = await getUserGroups({ userId: payload.sub, idToken: token.idToken });
+  } catch {
+    throw new Error(GROUPS_LOAD_ERROR_MESSAGE);
+  }
+  storeGroups(groups, payload);
+
+  const redirectPath = toSameOriginPath(redirectUrl, origin);
+  if (redirectPath) {
+    const routerPath = toRouterPath(redirectPath);
+    return routerPath ? { kind: 'route', to: routerPath } : { kind: 'document', href: redirectPath };
+  }
+  if (topLevelGroups(groups).length > 1) return { kind: 'route', to: paths.orgSelection };
+  return { kind: 'route', to: paths.verifyEmail };
+}
+
+export const completeLoginQueryOptions = (params: CompleteLoginParams) =>
+  queryOptions({
+    queryKey: ['auth', 'complete-login', params],
+    queryFn: () => completeLogin(params),
+    // Runs once per visit of the callback: never cached, never retried or refetched.
+    gcTime: 0,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export function useCompleteLogin(params: CompleteLoginParams) {
+  return useQuery(completeLoginQueryOptions(params));
+}

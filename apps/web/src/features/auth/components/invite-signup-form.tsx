@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { NameSchema, PasswordSchema } from '@patientsim/domain/auth/auth.schemas';
+import { PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormPasswordField } from '../../../components/form-password-field';
+import { FormTextField } from '../../../components/form-text-field';
+import { WeakPasswordMessage } from '../../../components/weak-password-message';
+import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
+import { useSignUp } from '../api/sign-up';
+
+/** The fields the person types; token and e-mail come from the invite link. */
+export const InviteSignupFormSchema = z.object({
+  given_name: z.string().trim().min(1, 'Must specify a first name.').pipe(NameSchema),
+  family_name: z.string().trim().min(1, 'Must specify a last name.').pipe(NameSchema),
+  password: PasswordSchema.refine(isStrongPassword, WEAK_PASSWORD_MESSAGE),
+});
+type InviteSignupFormInput = z.input<typeof InviteSignupFormSchema>;
+type InviteSignupFormValues = z.output<typeof InviteSignupFormSchema>;
+
+function renderPasswordError(message: string) {
+  return message === WEAK_PASSWORD_MESSAGE ? <WeakPasswordMessage /> : message;
+}
+
+/** The invite variant of sign-up: first name, last name and password; no account-type choice. */
+export function InviteSignupForm({ token, email, onSignedUp }: { token: string; email: string; onSignedUp: () => void }) {
+  const signUp = useSignUp();
+  const { control, handleSubmit } = useForm<InviteSignupFormInput, unknown, InviteSignupFormValues>({
+    resolver: zodResolver(InviteSignupFormSchema),
+    defaultValues: { given_name: '', family_name: '', password: '' },
+  });
+
+  const isWeakPassword = isApiError(signUp.error) && signUp.error.code === 'invalid_password';
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit((values) => signUp.mutate({ ...values, token, email }, { onSuccess: onSignedUp }))}
+    >
+      {signUp.isError ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {isWeakPassword ? <WeakPasswordMessage /> : errorMessage(signUp.error, UNKNOWN_ERROR_MESSAGE)}
+        </Alert>
+      ) : null}
+      <TextField label="Email" value={email} autoComplete="email" slotProps={{ htmlInput: { readOnly: true } }} />
+      <FormTextField control={control} name="given_name" label="First name" autoComplete="given-name" required />
+      <FormTextField control={control} name="family_name" label="Last name" autoComplete="family-name" required />
+      <FormPasswordField
+        control={control}
+        name="password"
+        label="Password"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_POLICY_TEXT}
+        renderError={renderPasswordError}
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth loading={signUp.isPending} sx={{ mt: 2 }}>
+        Sign Up
+      </Button>
+    </Box>
+  );
+}

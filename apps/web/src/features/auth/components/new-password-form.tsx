@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { PasswordSchema } from '@patientsim/domain/auth/auth.schemas';
+import { PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormPasswordField } from '../../../components/form-password-field';
+import { RouterLink } from '../../../components/router-link';
+import { WeakPasswordMessage } from '../../../components/weak-password-message';
+import { paths } from '../../../config/paths';
+import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
+export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match!';
+
+export const NewPasswordFormSchema = z
+  .object({
+    newPassword: PasswordSchema.refine(isStrongPassword, WEAK_PASSWORD_MESSAGE),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  });
+type NewPasswordFormValues = z.infer<typeof NewPasswordFormSchema>;
+
+function renderPasswordError(message: string) {
+  return message === WEAK_PASSWORD_MESSAGE ? <WeakPasswordMessage /> : message;
+}
+
+/** Reset password, second step (the link of the e-mail): a new password, twice. */
+export function NewPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const { control, handleSubmit } = useForm<NewPasswordFormValues>({
+    resolver: zodResolver(NewPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  if (reset.isSuccess) {
+    return (
+      <Alert severity="success" role="status">
+        {PASSWORD_CHANGED_MESSAGE}
+      </Alert>
+    );
+  }
+
+  const isWeakPassword = isApiError(reset.error) && reset.error.code === 'invalid_password';
+  const isTokenInvalid = isApiError(reset.error) && reset.error.code === 'RESET_TOKEN_INVALID';
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
+    >
+      {reset.isError ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {isWeakPassword ? <WeakPasswordMessage /> : errorMessage(reset.error, UNKNOWN_ERROR_MESSAGE)}
+          {isTokenInvalid ? (
+            <Box sx={{ mt: 1 }}>
+              <RouterLink to={paths.resetPassword}>
+                Send a new reset email
+              </RouterLink>
+            </Box>
+          ) : null}
+        </Alert>
+      ) : null}
+      <FormPasswordField
+        control={control}
+        name="newPassword"
+        label="New password"
+        autoComplete="new-password"
+        required
+        hint={PASSWORD_POLICY_TEXT}
+        renderError={renderPasswordError}
+      />
+      <FormPasswordField
+        control={control}
+        name="confirmPassword"
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} sx={{ mt: 2 }}>
+        Change password
+      </Button>
+    </Box>
+  );
+}

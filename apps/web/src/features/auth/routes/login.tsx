@@ -1,0 +1,27 @@
+import Box from '@mui/material/Box';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/page-title';
+import { RouterLink } from '../../../components/router-link';
+import { paths } from '../../../config/paths';
+import { LoginForm } from '../components/login-form';
+
+/** /login (alias /): e-mail and password; a redirectUrl query is carried through to the callback. */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirectUrl = searchParams.get('redirectUrl');
+  const callback = redirectUrl
+    ? `${paths.callback}?${new URLSearchParams({ redirectUrl }).toString()}`
+    : paths.callback;
+
+  return (
+    <>
+      <PageTitle title="Log in">Log in</PageTitle>
+      <LoginForm onSignedIn={() => void navigate(callback)} />
+      <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
+        <RouterLink to={paths.signup}>Create an account</RouterLink>
+        <RouterLink to={paths.resetPassword}>Forgot your password?</RouterLink>
+      </Box>
+    </>
+  );
+}
