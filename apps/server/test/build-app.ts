@@ -45,14 +45,14 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 /**
  * Builds the app on a fresh database and closes it after the file. E-mails go to `outbox`.
  */
-export async function buildTestApp({ env: overrides = {} }: { env?: Record<string, string> } = {}) {
+export async function buildTestApp({ env: overrides = {}, webRoot }: { env?: Record<string, string>; webRoot?: string } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = await openTestDatabase();
   const silent = { info() {}, error() {}, warn() {}, debug() {} } as never;
   const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: null, log: silent });
-  const secret = randomBytes(32).toString("hex");
-  const app = await buildApp({ env, database, secret, mailer });
+  const secret = randomBytes(32).toString('hex');
+  const app = await buildApp({ env, database, secret, mailer, ...(webRoot ? { webRoot } : {}) });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -24,7 +24,7 @@ export default fp<{ root: string }>(
         return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
       }
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', { maxAge: 0 });
+      return reply.sendFile('index.html', { cacheControl: false });
     };
     app.get('/auth', { schema: { hide: true } }, (_request, reply) => serve('', reply));
     app.get<{ Params: { '*': string } }>('/auth/*', { schema: { hide: true } }, (request, reply) =>

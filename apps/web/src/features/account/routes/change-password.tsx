@@ -1,0 +1,6 @@
+import { ScreenHeader } from '../../../components/screen-header';
+
+/** /account/change-password. */
+export function ChangePasswordRoute() {
+  return <ScreenHeader title="Change password" />;
+}

@@ -1,0 +1,6 @@
+import { ScreenHeader } from '../../../components/screen-header';
+
+/** /groups. */
+export function GroupsRoute() {
+  return <ScreenHeader title="Groups" />;
+}

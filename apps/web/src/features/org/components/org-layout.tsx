@@ -1,0 +1,32 @@
+import { isAdminOrInstructor } from '@patientsim/domain/roles/roles';
+import { Outlet } from 'react-router';
+import { SectionLayout } from '../../../components/section-layout';
+import { SectionMenu, type SectionMenuItem } from '../../../components/section-menu';
+import { paths } from '../../../config/paths';
+import type { CurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '../../../lib/use-session';
+
+/** The org management menu (spec section 2): Org. Profile for the key owner, user lists for admins and instructors, Groups for all. */
+export function orgMenuItems(user: CurrentUser): SectionMenuItem[] {
+  const items: SectionMenuItem[] = [];
+  if (user.isKeyOwner) items.push({ label: 'Org. Profile', to: paths.orgProfile });
+  if (isAdminOrInstructor(user.role)) {
+    items.push(
+      { label: 'Users', to: paths.orgInvite },
+      { label: 'Subscribed Users', to: paths.orgInviteSubscribed },
+      { label: 'Grading Archive', to: paths.orgArchivedUsers },
+    );
+  }
+  items.push({ label: 'Groups', to: paths.orgGroups });
+  return items;
+}
+
+export function OrgLayout() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  return (
+    <SectionLayout menu={<SectionMenu label="Org management" items={orgMenuItems(user)} />}>
+      <Outlet />
+    </SectionLayout>
+  );
+}
