@@ -123,7 +123,10 @@ export function buildSubgroup(
 ): NewGroup {
   const name = overrides.name ?? `Group ${nextSequence()}`;
   return {
-    ...buildOrganisation({ productType: isProductType(parent.productType) ? parent.productType : DEFAULT_PRODUCT_TYPE, ...overrides }),
+    ...buildOrganisation({
+      productType: isProductType(parent.productType) ? parent.productType : DEFAULT_PRODUCT_TYPE,
+      ...overrides,
+    }),
     name: prefixSubgroupName(parent.id, name),
     parentId: parent.id,
   };

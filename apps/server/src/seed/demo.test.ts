@@ -19,7 +19,8 @@ const NOTIFICATION_COLOURS = ['red', '#ff8000', '#ffb300', '#018786', '#50ccd5',
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const client = new PGlite();
-const db: Database = drizzle(client, { schema });
+const pglite = drizzle(client, { schema });
+const db: Database = pglite;
 
 type Rows = Awaited<ReturnType<typeof loadRows>>;
 let rows: Rows;
@@ -74,7 +75,7 @@ function activeMembers(groupId: string) {
 }
 
 beforeAll(async () => {
-  await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  await migrate(pglite, { migrationsFolder: MIGRATIONS_FOLDER });
   wasEmptyBefore = await isDatabaseEmpty(db);
   await seedDemo(db);
   rows = await loadRows();
@@ -294,7 +295,8 @@ describe('seedDemo', () => {
       expect(plays.filter((row) => row.lastAccessed).length).toBe(plays.length);
       expect(new Set(plays.map((row) => row.userId)).size).toBeGreaterThan(3);
       for (const play of plays) {
-        if (play.lastPlayed && play.lastAccessed) expect(play.lastPlayed.getTime()).toBeLessThanOrEqual(play.lastAccessed.getTime());
+        if (play.lastPlayed && play.lastAccessed)
+          expect(play.lastPlayed.getTime()).toBeLessThanOrEqual(play.lastAccessed.getTime());
       }
     });
 

@@ -49,7 +49,6 @@ import {
   type NewCaseFavorite,
   type NewCasePlay,
   type NewCaseShare,
-  type NewGroup,
   type NewGroupMember,
   type NewMedia,
   type NewNotification,
@@ -161,13 +160,67 @@ export type DemoAccount = {
 
 /** Every demo account; all share `DEMO_PASSWORD`. The first thirteen are the documented ones. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { email: 'super@demo.test', role: 'SUPER_ADMIN', givenName: 'Morgan', familyName: 'Hale', productType: 'EMS', memberships: [{ org: 'provider', role: 'SUPER_ADMIN' }] },
-  { email: 'owner@demo.test', role: 'ADMIN', givenName: 'Olivia', familyName: 'Bennett', productType: 'EMS', memberships: [{ org: 'riverside', role: 'ADMIN' }], stripeCustomerId: 'cus_demo_owner', subscriptionStatus: 'active' },
-  { email: 'admin@demo.test', role: 'ADMIN', givenName: 'Adrian', familyName: 'Cole', productType: 'EMS', memberships: [{ org: 'riverside', role: 'ADMIN' }], subgroups: ['qaSandbox'] },
-  { email: 'instructor@demo.test', role: 'USER', givenName: 'Isabel', familyName: 'Turner', productType: 'EMS', memberships: [{ org: 'riverside', role: 'USER' }], subgroups: ['cohortA'] },
-  { email: 'student@demo.test', role: 'STUDENT', givenName: 'Sean', familyName: 'Walker', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }], subgroups: ['cohortA'] },
-  { email: 'student2@demo.test', role: 'STUDENT', givenName: 'Stella', familyName: 'Nguyen', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }] },
-  { email: 'nurse@demo.test', role: 'ADMIN', givenName: 'Nora', familyName: 'Lindqvist', productType: 'NURSING', memberships: [{ org: 'northgate', role: 'ADMIN' }] },
+  {
+    email: 'super@demo.test',
+    role: 'SUPER_ADMIN',
+    givenName: 'Morgan',
+    familyName: 'Hale',
+    productType: 'EMS',
+    memberships: [{ org: 'provider', role: 'SUPER_ADMIN' }],
+  },
+  {
+    email: 'owner@demo.test',
+    role: 'ADMIN',
+    givenName: 'Olivia',
+    familyName: 'Bennett',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'ADMIN' }],
+    stripeCustomerId: 'cus_demo_owner',
+    subscriptionStatus: 'active',
+  },
+  {
+    email: 'admin@demo.test',
+    role: 'ADMIN',
+    givenName: 'Adrian',
+    familyName: 'Cole',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'ADMIN' }],
+    subgroups: ['qaSandbox'],
+  },
+  {
+    email: 'instructor@demo.test',
+    role: 'USER',
+    givenName: 'Isabel',
+    familyName: 'Turner',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'USER' }],
+    subgroups: ['cohortA'],
+  },
+  {
+    email: 'student@demo.test',
+    role: 'STUDENT',
+    givenName: 'Sean',
+    familyName: 'Walker',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+    subgroups: ['cohortA'],
+  },
+  {
+    email: 'student2@demo.test',
+    role: 'STUDENT',
+    givenName: 'Stella',
+    familyName: 'Nguyen',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+  },
+  {
+    email: 'nurse@demo.test',
+    role: 'ADMIN',
+    givenName: 'Nora',
+    familyName: 'Lindqvist',
+    productType: 'NURSING',
+    memberships: [{ org: 'northgate', role: 'ADMIN' }],
+  },
   {
     email: 'multi@demo.test',
     role: 'USER',
@@ -179,35 +232,149 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       { org: 'northgate', role: 'USER' },
     ],
   },
-  { email: 'medic@demo.test', role: 'ADMIN', givenName: 'Mateo', familyName: 'Delgado', productType: 'MILITARY', memberships: [{ org: 'harbor', role: 'ADMIN' }], stripeCustomerId: 'cus_demo_medic', subscriptionStatus: 'past_due' },
-  { email: 'unverified@demo.test', role: 'STUDENT', givenName: 'Uma', familyName: 'Patel', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }], emailVerified: false },
-  { email: 'nolicense@demo.test', role: 'STUDENT', givenName: 'Noel', familyName: 'Fraser', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }], hasAcceptedLicense: false },
+  {
+    email: 'medic@demo.test',
+    role: 'ADMIN',
+    givenName: 'Mateo',
+    familyName: 'Delgado',
+    productType: 'MILITARY',
+    memberships: [{ org: 'harbor', role: 'ADMIN' }],
+    stripeCustomerId: 'cus_demo_medic',
+    subscriptionStatus: 'past_due',
+  },
+  {
+    email: 'unverified@demo.test',
+    role: 'STUDENT',
+    givenName: 'Uma',
+    familyName: 'Patel',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+    emailVerified: false,
+  },
+  {
+    email: 'nolicense@demo.test',
+    role: 'STUDENT',
+    givenName: 'Noel',
+    familyName: 'Fraser',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+    hasAcceptedLicense: false,
+  },
   { email: 'noorg@demo.test', role: 'STUDENT', givenName: 'Nadia', familyName: 'Ortiz', productType: 'EMS', memberships: [] },
-  { email: 'removed@demo.test', role: 'STUDENT', givenName: 'Rhea', familyName: 'Sullivan', productType: 'EMS', memberships: [], removedFrom: ['riverside'] },
+  {
+    email: 'removed@demo.test',
+    role: 'STUDENT',
+    givenName: 'Rhea',
+    familyName: 'Sullivan',
+    productType: 'EMS',
+    memberships: [],
+    removedFrom: ['riverside'],
+  },
   // Classmates and colleagues, so that cohorts and units are not empty.
-  { email: 'jordan.price@demo.test', role: 'STUDENT', givenName: 'Jordan', familyName: 'Price', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }], subgroups: ['cohortA'] },
-  { email: 'emily.zhang@demo.test', role: 'STUDENT', givenName: 'Emily', familyName: 'Zhang', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }], subgroups: ['cohortA'] },
-  { email: 'carlos.mendes@demo.test', role: 'STUDENT', givenName: 'Carlos', familyName: 'Mendes', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }], subgroups: ['cohortB'] },
-  { email: 'hannah.kim@demo.test', role: 'STUDENT', givenName: 'Hannah', familyName: 'Kim', productType: 'EMS', memberships: [{ org: 'riverside', role: 'STUDENT' }], subgroups: ['cohortB'] },
-  { email: 'priya.shah@demo.test', role: 'STUDENT', givenName: 'Priya', familyName: 'Shah', productType: 'NURSING', memberships: [{ org: 'northgate', role: 'STUDENT' }], subgroups: ['cohort2027'] },
-  { email: 'liam.oconnor@demo.test', role: 'STUDENT', givenName: 'Liam', familyName: "O'Connor", productType: 'NURSING', memberships: [{ org: 'northgate', role: 'STUDENT' }], subgroups: ['cohort2027'] },
-  { email: 'corpsman@demo.test', role: 'USER', givenName: 'Tyler', familyName: 'Grant', productType: 'MILITARY', memberships: [{ org: 'harbor', role: 'USER' }] },
-  { email: 'fieldmedic@demo.test', role: 'STUDENT', givenName: 'Jess', familyName: 'Alvarez', productType: 'MILITARY', memberships: [{ org: 'harbor', role: 'STUDENT' }] },
+  {
+    email: 'jordan.price@demo.test',
+    role: 'STUDENT',
+    givenName: 'Jordan',
+    familyName: 'Price',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+    subgroups: ['cohortA'],
+  },
+  {
+    email: 'emily.zhang@demo.test',
+    role: 'STUDENT',
+    givenName: 'Emily',
+    familyName: 'Zhang',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+    subgroups: ['cohortA'],
+  },
+  {
+    email: 'carlos.mendes@demo.test',
+    role: 'STUDENT',
+    givenName: 'Carlos',
+    familyName: 'Mendes',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+    subgroups: ['cohortB'],
+  },
+  {
+    email: 'hannah.kim@demo.test',
+    role: 'STUDENT',
+    givenName: 'Hannah',
+    familyName: 'Kim',
+    productType: 'EMS',
+    memberships: [{ org: 'riverside', role: 'STUDENT' }],
+    subgroups: ['cohortB'],
+  },
+  {
+    email: 'priya.shah@demo.test',
+    role: 'STUDENT',
+    givenName: 'Priya',
+    familyName: 'Shah',
+    productType: 'NURSING',
+    memberships: [{ org: 'northgate', role: 'STUDENT' }],
+    subgroups: ['cohort2027'],
+  },
+  {
+    email: 'liam.oconnor@demo.test',
+    role: 'STUDENT',
+    givenName: 'Liam',
+    familyName: "O'Connor",
+    productType: 'NURSING',
+    memberships: [{ org: 'northgate', role: 'STUDENT' }],
+    subgroups: ['cohort2027'],
+  },
+  {
+    email: 'corpsman@demo.test',
+    role: 'USER',
+    givenName: 'Tyler',
+    familyName: 'Grant',
+    productType: 'MILITARY',
+    memberships: [{ org: 'harbor', role: 'USER' }],
+  },
+  {
+    email: 'fieldmedic@demo.test',
+    role: 'STUDENT',
+    givenName: 'Jess',
+    familyName: 'Alvarez',
+    productType: 'MILITARY',
+    memberships: [{ org: 'harbor', role: 'STUDENT' }],
+  },
 ];
 
 /** Pending invitations; the invitee has no account yet. */
-const DEMO_INVITATIONS: readonly { email: string; org: DemoOrgKey; role: Role; inviter: string; subgroups?: readonly DemoSubgroupKey[] }[] = [
+const DEMO_INVITATIONS: readonly {
+  email: string;
+  org: DemoOrgKey;
+  role: Role;
+  inviter: string;
+  subgroups?: readonly DemoSubgroupKey[];
+}[] = [
   { email: 'invitee@demo.test', org: 'northgate', role: 'STUDENT', inviter: 'nurse@demo.test', subgroups: ['cohort2027'] },
   { email: 'instructor@demo.test', org: 'northgate', role: 'USER', inviter: 'nurse@demo.test' },
 ];
 
 /** States of particular Riverside cases, by name; every other case is clean. */
 const RIVERSIDE_CASE_STATES: Readonly<Record<string, Partial<CaseInput>>> = {
-  'Anaphylaxis at a Picnic': { needsEcUpdate: true, outdatedMedications: ['Epinephrine 1 mg/mL'], outdatedEcNodes: ['Epinephrine IM response'] },
+  'Anaphylaxis at a Picnic': {
+    needsEcUpdate: true,
+    outdatedMedications: ['Epinephrine 1 mg/mL'],
+    outdatedEcNodes: ['Epinephrine IM response'],
+  },
   'Stroke Alert at the Nursing Home': { needsEcUpdate: true, outdatedEcNodes: ['Blood glucose check', 'Stroke scale'] },
   'COPD Exacerbation': { needsEcUpdate: true, outdatedMedications: ['Ipratropium 0.5 mg nebule'], warningsCount: 1 },
-  'Symptomatic Bradycardia': { needsEcUpdate: true, outdatedMedications: ['Atropine 0.5 mg'], outdatedEcNodes: ['Pacing capture'] },
-  'Status Epilepticus': { needsEcUpdate: true, ignoreEcUpdate: true, updateStatus: 'DECLINED', outdatedMedications: ['Midazolam 10 mg IM'] },
+  'Symptomatic Bradycardia': {
+    needsEcUpdate: true,
+    outdatedMedications: ['Atropine 0.5 mg'],
+    outdatedEcNodes: ['Pacing capture'],
+  },
+  'Status Epilepticus': {
+    needsEcUpdate: true,
+    ignoreEcUpdate: true,
+    updateStatus: 'DECLINED',
+    outdatedMedications: ['Midazolam 10 mg IM'],
+  },
   'Hyperkalemia in a Dialysis Patient': { updateStatus: 'UPDATED' },
   'Burns from a Kitchen Fire': { errorsCount: 2, warningsCount: 1 },
   Eclampsia: { errorsCount: 1 },
@@ -233,7 +400,13 @@ const RIVERSIDE_PLAY_COUNTS: Readonly<Record<string, number>> = {
   'emily.zhang@demo.test': 4,
 };
 /** Authors of Riverside cases in turn: instructors write most of them. */
-const RIVERSIDE_AUTHORS = ['instructor@demo.test', 'instructor@demo.test', 'multi@demo.test', 'admin@demo.test', 'owner@demo.test'];
+const RIVERSIDE_AUTHORS = [
+  'instructor@demo.test',
+  'instructor@demo.test',
+  'multi@demo.test',
+  'admin@demo.test',
+  'owner@demo.test',
+];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -447,8 +620,7 @@ function buildDemoCases(context: DemoContext, pictures: DemoPictures) {
     learningObjectives: spec.learningObjectives,
   });
   /** A date in the last `days` days, older for earlier positions of a list of `count`. */
-  const spreadDate = (index: number, count: number, days: number): Date =>
-    daysAgo(now, days * (1 - (index + random()) / count));
+  const spreadDate = (index: number, count: number, days: number): Date => daysAgo(now, days * (1 - (index + random()) / count));
 
   const caseShares: NewCaseShare[] = [];
   const riverside = EMS_LIBRARY.map((spec, index) => {
@@ -516,7 +688,10 @@ function buildDemoCases(context: DemoContext, pictures: DemoPictures) {
 function buildDemoFavorites({ now, userIds }: DemoContext, cases: readonly NewCase[]): NewCaseFavorite[] {
   return Object.entries(FAVORITES).flatMap(([email, names]) =>
     names.map((name, index) =>
-      buildCaseFavorite({ caseId: caseNamed(cases, name).id, userId: idOf(userIds, email) }, { createdAt: daysAgo(now, 20 + index * 3) }),
+      buildCaseFavorite(
+        { caseId: caseNamed(cases, name).id, userId: idOf(userIds, email) },
+        { createdAt: daysAgo(now, 20 + index * 3) },
+      ),
     ),
   );
 }
@@ -587,7 +762,9 @@ function buildDemoNotifications(
       title: 'Skills check on Friday',
       message: 'The airway skills check is on Friday. Practise the opioid overdose scenario before then.',
       color: '#ffb300',
-      actions: [{ label: 'Go to', type: 'CASE_LINK', metadata: { caseId: caseNamed(cases, 'Opioid Overdose in a Parking Garage').id } }],
+      actions: [
+        { label: 'Go to', type: 'CASE_LINK', metadata: { caseId: caseNamed(cases, 'Opioid Overdose in a Parking Garage').id } },
+      ],
       senderId,
       date: hoursAgo(3),
     }),
@@ -598,7 +775,12 @@ function buildDemoNotifications(
   return {
     notifications: [forInstructors, ...popups],
     notificationTargets: [
-      buildNotificationTarget({ notificationId: forInstructors.id, principalType: 'GROUP', principalId: 'ALL_INSTRUCTORS', label: 'All instructors' }),
+      buildNotificationTarget({
+        notificationId: forInstructors.id,
+        principalType: 'GROUP',
+        principalId: 'ALL_INSTRUCTORS',
+        label: 'All instructors',
+      }),
       ...popups.map((popup) =>
         buildNotificationTarget({
           notificationId: popup.id,
