@@ -13,6 +13,7 @@ import { createTokenService } from './identity/tokens.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { authoringRoutes } from './modules/authoring/authoring.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import authenticate from './plugins/app/authenticate.js';
 import errorHandler from './plugins/app/error-handler.js';
@@ -100,6 +101,7 @@ export async function buildApp({ env, database, secret, logger = false, mailer, 
   );
 
   await app.register(webApp, { root: webRoot });
+  await app.register(authoringRoutes);
 
   app.addHook('onClose', async () => {
     activeMailer.close();

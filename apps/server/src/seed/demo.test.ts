@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_HEADER_MAX } from '@patientsim/domain/common/constants';
 import { displayGroupName, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
+import { NOTIFICATION_COLORS, NotificationActionSchema } from '@patientsim/domain/notifications/notification.schemas';
 import { PRODUCT_TYPES } from '@patientsim/domain/product/product-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
@@ -15,7 +16,6 @@ import { TUTORIAL_CATEGORIES } from './demo-catalogue.js';
 import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_ASSETS_DIR, isDatabaseEmpty, seedDemo } from './demo.js';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
-const NOTIFICATION_COLOURS = ['red', '#ff8000', '#ffb300', '#018786', '#50ccd5', '#5450d5', '#b329e3', '#d550c3'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const client = new PGlite();
@@ -433,7 +433,7 @@ describe('seedDemo', () => {
       expect(popups).toHaveLength(3);
       expect(rows.receipts.filter((row) => row.userId === student2Id)).toEqual([]);
       for (const popup of popups) {
-        expect(NOTIFICATION_COLOURS).toContain(popup.color);
+        expect(NOTIFICATION_COLORS).toContain(popup.color);
         expect(popup.actions.length).toBeGreaterThanOrEqual(1);
       }
       const withImage = popups.filter((row) => row.media?.type === 'IMAGE');
@@ -446,7 +446,8 @@ describe('seedDemo', () => {
       for (const row of rows.notifications) {
         expect(row.title.length).toBeLessThanOrEqual(NOTIFICATION_HEADER_MAX);
         expect(row.message.length).toBeLessThanOrEqual(NOTIFICATION_BODY_MAX);
-        expect(NOTIFICATION_COLOURS).toContain(row.color);
+        expect(NOTIFICATION_COLORS).toContain(row.color);
+        for (const action of row.actions) expect(NotificationActionSchema.safeParse(action).success).toBe(true);
       }
     });
   });

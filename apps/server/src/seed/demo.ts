@@ -3,7 +3,7 @@
  * invitations, a scenario library, templates, tutorials and notifications. The server seeds it
  * into an empty database at start unless `SEED=none`.
  */
-import { LICENSE_VERSION } from '@patientsim/domain/common/constants';
+import { INVITATION_TOKEN_SECONDS, LICENSE_VERSION } from '@patientsim/domain/common/constants';
 import type { ProductType } from '@patientsim/domain/product/product-types';
 import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../db/client.js';
@@ -475,7 +475,7 @@ function buildDemoRows({ now, passwordHash }: { now: Date; passwordHash: string 
         role: invite.role,
         inviterId: idOf(userIds, invite.inviter),
         groupIds: (invite.subgroups ?? []).map((key) => subgroupIds[key]),
-        expiresAt: new Date(now.getTime() + 7 * DAY_MS),
+        expiresAt: new Date(now.getTime() + INVITATION_TOKEN_SECONDS * 1000),
         createdAt: daysAgo(now, 1),
       }),
     ),
@@ -488,8 +488,7 @@ function buildDemoRows({ now, passwordHash }: { now: Date; passwordHash: string 
 
 function buildDemoUser(demo: DemoAccount, index: number, { now, userIds, orgIds }: DemoContext): NewUser {
   const firstOrg = demo.memberships[0]?.org;
-  // Older accounts first, a few days apart.
-  const createdAt = daysAgo(now, 400 - index * 9);
+  const createdAt = accountCreatedAt(now, index);
   return buildUser({
     id: idOf(userIds, demo.email),
     email: demo.email,
@@ -519,8 +518,8 @@ function buildDemoGroups({ now, userIds, orgIds }: DemoContext) {
       inactive: spec.inactive ?? false,
       templatesFor: spec.templatesFor ?? null,
       ownerId: keyOwnerOf(spec),
-      createdAt: daysAgo(now, 500),
-      updatedAt: daysAgo(now, 500),
+      createdAt: daysAgo(now, 900),
+      updatedAt: daysAgo(now, 900),
     }),
   );
   const parents = new Map(organisations.map((row) => [row.id, row]));
@@ -544,9 +543,9 @@ function buildDemoMemberships(
   { now, userIds, orgIds }: DemoContext,
   subgroupIds: Readonly<Record<DemoSubgroupKey, string>>,
 ): NewGroupMember[] {
-  return DEMO_ACCOUNTS.flatMap((demo) => {
+  return DEMO_ACCOUNTS.flatMap((demo, index) => {
     const userId = idOf(userIds, demo.email);
-    const joinedAt = daysAgo(now, 365);
+    const joinedAt = accountCreatedAt(now, index);
     const organisations = demo.memberships.map(({ org, role }) =>
       buildMembership({ groupId: orgIds[org], userId, role }, { createdAt: joinedAt }),
     );
@@ -655,7 +654,7 @@ function buildDemoCases(context: DemoContext, pictures: DemoPictures) {
         // The first is published and in App Lab, the second only published, the third only in App Lab.
         published: index < 2,
         appLabOrgId: index === 0 || index === 2 ? orgIds[APP_LAB_ORG[productType]] : null,
-        createdAt: spreadDate(index, TEMPLATE_LIBRARY[productType].length, 365),
+        createdAt: spreadDate(index, TEMPLATE_LIBRARY[productType].length, 780),
       }),
     ),
   );
@@ -809,6 +808,11 @@ function caseNamed(cases: readonly NewCase[], name: string): NewCase {
   const found = cases.find((row) => row.name === name);
   if (!found) throw new Error(`No demo case named ${name}`);
   return found;
+}
+
+/** Accounts are older than the oldest case, a few days apart in the order of `DEMO_ACCOUNTS`. */
+function accountCreatedAt(now: Date, index: number): Date {
+  return daysAgo(now, 800 - index * 9);
 }
 
 function daysAgo(now: Date, days: number): Date {

@@ -2,6 +2,7 @@ import type { Group, GroupMetadata } from '@patientsim/domain/groups/group.schem
 import { isProductType } from '@patientsim/domain/product/product-types';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Database } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './groups.repository.js';
 
@@ -36,4 +37,55 @@ export async function listUserGroups({ db, actor, userId }: { db: Database; acto
   }
   const counts = await repo.countMembers(db, rows.map((r) => r.id));
   return rows.map((row) => toWireGroup(row, counts.get(row.id) ?? 0));
+}
+
+/** The organisation a group belongs to (itself for an organisation). */
+const organisationOf = (row: repo.GroupRow) => row.parentId ?? row.id;
+
+/** The actor's role in the organisation of `row`, or null when not a member there. */
+function roleIn(actor: RequestUser, row: repo.GroupRow) {
+  if (actor.role === 'SUPER_ADMIN' && !actor.act) return 'SUPER_ADMIN' as const;
+  return actor.groupsData.find((g) => g._id === organisationOf(row) && g.parent === null)?.role ?? null;
+}
+
+/** A group the actor may see: a member of its organisation, or a super admin. Else NOT_FOUND. */
+export async function findVisibleGroup({ db, actor, groupId }: { db: Database; actor: RequestUser; groupId: string }) {
+  const row = await repo.findGroupById(db, groupId);
+  if (!row || roleIn(actor, row) === null) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The key owner (organisation) or group admin (sub-group). */
+export async function findKeyOwner({ db, actor, groupId }: { db: Database; actor: RequestUser; groupId: string }) {
+  const row = await findVisibleGroup({ db, actor, groupId });
+  const owner = row.ownerId ? await repo.findUserSummary(db, row.ownerId) : null;
+  if (!owner) throw new AppError('NOT_FOUND', { message: 'This group has no key owner.' });
+  return owner;
+}
+
+/**
+ * Leave (the caller's own id) or remove members (admins of the organisation, or a super admin).
+ * The key owner can neither leave nor be removed.
+ */
+export async function removeGroupMembers({ db, actor, groupId, userIds, ip }: { db: Database; actor: RequestUser; groupId: string; userIds: string[]; ip: string }) {
+  const row = await findVisibleGroup({ db, actor, groupId });
+  const isLeaving = userIds.length === 1 && userIds[0] === actor.id;
+  if (!isLeaving) {
+    const role = roleIn(actor, row);
+    if (role !== 'ADMIN' && role !== 'SUPER_ADMIN' && row.ownerId !== actor.id) throw new AppError('FORBIDDEN');
+  }
+  if (row.ownerId && userIds.includes(row.ownerId) && row.parentId === null) throw new AppError('KEY_OWNER_CANNOT_LEAVE');
+  const members = await repo.findMemberships(db, groupId, userIds);
+  if (members.length !== new Set(userIds).size) throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
+  await repo.removeMembers(db, row, userIds);
+  await audit(db, {
+    actorId: actor.id,
+    onBehalfOfId: actor.act?.sub ?? null,
+    action: isLeaving ? 'group.leave' : 'group.remove-members',
+    targetType: 'group',
+    targetId: groupId,
+    orgId: organisationOf(row),
+    ipAddress: ip,
+    details: { userIds },
+  });
 }

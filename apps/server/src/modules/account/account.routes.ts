@@ -1,0 +1,68 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ChangePasswordBodySchema,
+  ProfileSchema,
+  ScenarioSummaryQuerySchema,
+  UpdateProfileBodySchema,
+} from '@patientsim/domain/account/account.schemas';
+import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import { currentUser } from '../../plugins/app/authenticate.js';
+import * as service from './account.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema };
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['account'];
+  const security = [{ bearer: [] }];
+
+  app.patch(
+    '/users/:id',
+    {
+      preHandler: app.requirePermission('account:update'),
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        body: UpdateProfileBodySchema,
+        response: { 200: ProfileSchema.extend({ emailChanged: z.boolean() }), ...errors },
+      },
+    },
+    (request) =>
+      service.updateOwnProfile({ ctx: app, actor: currentUser(request), userId: request.params.id, changes: request.body, ip: request.ip }),
+  );
+
+  app.post(
+    '/account/change-password',
+    {
+      preHandler: app.requirePermission('account:update'),
+      schema: { tags, security, body: ChangePasswordBodySchema, response: { 200: OkSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const cookies = await service.changePassword({
+        ctx: app,
+        actor: currentUser(request),
+        headers: fromNodeHeaders(request.headers),
+        ...request.body,
+        ip: request.ip,
+      });
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/account/scenario-summary',
+    {
+      preHandler: app.requirePermission('access:console'),
+      schema: { tags, security, querystring: ScenarioSummaryQuerySchema, produces: ['text/csv'], response: { 200: z.string(), ...errors } },
+    },
+    async (request, reply) => {
+      const csv = await service.buildScenarioSummary({ ctx: app, actor: currentUser(request), allUsers: request.query.showAllUsers === 'true' });
+      return reply
+        .serializer((payload) => String(payload))
+        .type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="summary.csv"').send(csv);
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { user } from '../../db/schema/auth.js';
+import { group } from '../../db/schema/groups.js';
+import { invitation } from '../../db/schema/invitations.js';
+
+const selection = { invitation, orgName: group.name, userId: user.id };
+
+/** Pending, unexpired organisation invitations sent to `email`, newest first. */
+export function findPendingInvitationsFor(db: Database, email: string) {
+  return db
+    .select(selection)
+    .from(invitation)
+    .leftJoin(group, eq(group.id, invitation.orgId))
+    .leftJoin(user, eq(user.email, invitation.email))
+    .where(
+      and(eq(invitation.email, email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date()), isNotNull(invitation.orgId)),
+    )
+    .orderBy(desc(invitation.createdAt));
+}
+
+export function findInvitationById(db: Database, id: string) {
+  return db
+    .select(selection)
+    .from(invitation)
+    .leftJoin(group, eq(group.id, invitation.orgId))
+    .leftJoin(user, eq(user.email, invitation.email))
+    .where(and(eq(invitation.id, id), isNotNull(invitation.orgId)))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+export function findInvitationByTokenHash(db: Database, tokenHash: string) {
+  return db
+    .select(selection)
+    .from(invitation)
+    .leftJoin(group, eq(group.id, invitation.orgId))
+    .leftJoin(user, eq(user.email, invitation.email))
+    .where(eq(invitation.tokenHash, tokenHash))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+/** Moves a pending invitation to `status`; false when it was not pending any more (used twice). */
+export function settleInvitation(db: Database, id: string, status: 'accepted' | 'declined' | 'dismissed') {
+  return db
+    .update(invitation)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(invitation.id, id), eq(invitation.status, 'pending')))
+    .returning({ id: invitation.id })
+    .then((rows) => rows.length === 1);
+}

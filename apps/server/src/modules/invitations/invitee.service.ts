@@ -1,0 +1,106 @@
+import type { Invite } from '@patientsim/domain/invitations/invitation.schemas';
+import type { Database } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, assert } from '../../lib/errors.js';
+import { hashToken } from '../../lib/ids.js';
+import type { RequestUser } from '../../plugins/app/authenticate.js';
+import { addMembership, findUserByEmail, findUserById, setActiveOrganisation } from '../auth/auth.repository.js';
+import * as repo from './invitations.repository.js';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findInvitationById>>>;
+
+function toInvite({ invitation, orgName, userId }: Row): Invite {
+  return {
+    _id: invitation.id,
+    org_id: invitation.orgId ?? '',
+    org_name: orgName ?? '',
+    email: invitation.email,
+    role: invitation.role,
+    dismissed: invitation.status === 'dismissed',
+    declined: invitation.status === 'declined',
+    user_id: userId,
+    throughSubscription: invitation.throughSubscription,
+  };
+}
+
+const isUsable = (row: Row | null): row is Row =>
+  row !== null && row.invitation.status === 'pending' && row.invitation.expiresAt > new Date() && row.invitation.orgId !== null;
+
+/** Pending invitations for an address: one's own, or anyone's for a super admin. */
+export async function listPendingInvitations({ db, actor, email }: { db: Database; actor: RequestUser; email: string }) {
+  assert(email === actor.email || actor.role === 'SUPER_ADMIN', 'NOT_FOUND');
+  return (await repo.findPendingInvitationsFor(db, email)).map(toInvite);
+}
+
+/** Pending invitations of a user (by id): one's own, or anyone's for a super admin. */
+export async function listUserInvitations({ db, actor, userId }: { db: Database; actor: RequestUser; userId: string }) {
+  assert(userId === actor.id || actor.role === 'SUPER_ADMIN', 'NOT_FOUND');
+  const email = userId === actor.id ? actor.email : (await findUserById(db, userId))?.email;
+  assert(email, 'NOT_FOUND');
+  return (await repo.findPendingInvitationsFor(db, email)).map(toInvite);
+}
+
+/** Joins the organisation (and sub-groups) of an invitation and makes it the active one. */
+async function joinThroughInvitation({ db, row, userId, ip }: { db: Database; row: Row; userId: string; ip: string }) {
+  const orgId = row.invitation.orgId;
+  assert(orgId, 'INVITATION_INVALID');
+  await db.transaction(async (tx) => {
+    // Settling first makes a second, concurrent acceptance of the same invitation fail cleanly.
+    if (!(await repo.settleInvitation(tx, row.invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
+    for (const groupId of [orgId, ...row.invitation.groupIds]) {
+      await addMembership(tx, { groupId, userId, role: row.invitation.role, subscribed: row.invitation.throughSubscription });
+    }
+    await setActiveOrganisation(tx, userId, orgId);
+  });
+  await audit(db, { actorId: userId, action: 'invitation.accept', targetType: 'invitation', targetId: row.invitation.id, orgId, ipAddress: ip });
+  return { orgId };
+}
+
+/** Accept from the profile: the invitation must be addressed to the signed-in user. */
+export async function finishInvite({ db, actor, inviteId, email, ip }: { db: Database; actor: RequestUser; inviteId: string; email: string; ip: string }) {
+  assert(!actor.act, 'FORBIDDEN', { message: 'Invitations cannot be accepted while viewing as another user.' });
+  const row = await repo.findInvitationById(db, inviteId);
+  assert(row && row.invitation.email === actor.email && email === actor.email, 'NOT_FOUND');
+  assert(isUsable(row), 'INVITATION_INVALID');
+  return joinThroughInvitation({ db, row, userId: actor.id, ip });
+}
+
+/**
+ * Accept from the e-mailed link: the bearer is the invitation token, bound to the invited address,
+ * which must already have an account (an address without one signs up through the link instead).
+ */
+export async function finishInvitationWithToken({ db, token, email, ip }: { db: Database; token: string; email: string; ip: string }) {
+  const row = await repo.findInvitationByTokenHash(db, hashToken(token));
+  assert(isUsable(row), 'INVITATION_INVALID');
+  assert(row.invitation.email === email, 'INVITATION_EMAIL_MISMATCH');
+  const account = await findUserByEmail(db, email);
+  assert(account && !account.deletedAt, 'INVITATION_INVALID', { message: 'Create your account from the invitation link first.' });
+  return joinThroughInvitation({ db, row, userId: account.id, ip });
+}
+
+/** What the accept-invite screen needs to know about a token before acting on it. */
+export async function describeInvitation({ db, token }: { db: Database; token: string }) {
+  const row = await repo.findInvitationByTokenHash(db, hashToken(token));
+  assert(isUsable(row), 'INVITATION_INVALID');
+  return { email: row.invitation.email, orgName: row.orgName, hasAccount: row.userId !== null };
+}
+
+/** Decline or dismiss an invitation addressed to the signed-in user. */
+export async function settleOwnInvitation({
+  db,
+  actor,
+  inviteId,
+  status,
+  ip,
+}: {
+  db: Database;
+  actor: RequestUser;
+  inviteId: string;
+  status: 'declined' | 'dismissed';
+  ip: string;
+}) {
+  const row = await repo.findInvitationById(db, inviteId);
+  assert(row && row.invitation.email === actor.email, 'NOT_FOUND');
+  assert(await repo.settleInvitation(db, inviteId, status), 'INVITATION_INVALID');
+  await audit(db, { actorId: actor.id, action: `invitation.${status === 'declined' ? 'decline' : 'dismiss'}`, targetType: 'invitation', targetId: inviteId, orgId: row.invitation.orgId, ipAddress: ip });
+}

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { LoginForm } from './login-form';
+
+function renderForm() {
+  const onSignedIn = vi.fn();
+  renderWithRouter(<LoginForm onSignedIn={onSignedIn} />);
+  return { onSignedIn, user: userEvent.setup() };
+}
+
+describe('LoginForm', () => {
+  it('requires a password', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderForm();
+
+    await user.type(screen.getByLabelText(/^Email/), 'owner@demo.test');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const message = await screen.findByText('Must specify a password.');
+    expect(message).toHaveClass('Mui-error');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in with the trimmed e-mail and reports success', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ user: { id: 'u1', email: 'owner@demo.test', emailVerified: true } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, onSignedIn } = renderForm();
+
+    await user.type(screen.getByLabelText(/^Email/), '  owner@demo.test ');
+    await user.type(screen.getByLabelText(/^Password/), 'Sim-Demo-2026');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/auth/sign-in');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'owner@demo.test', password: 'Sim-Demo-2026' });
+  });
+
+  it('shows the server message in red on wrong credentials', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' }, 401),
+      ),
+    );
+    const { user, onSignedIn } = renderForm();
+
+    await user.type(screen.getByLabelText(/^Email/), 'owner@demo.test');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Wrong email or password.');
+    expect(alert).toHaveClass('MuiAlert-colorError');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('asks to try later when rate limited', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ statusCode: 429, code: 'RATE_LIMITED', message: 'x' }, 429, { 'Retry-After': '60' })),
+    );
+    const { user } = renderForm();
+
+    await user.type(screen.getByLabelText(/^Email/), 'owner@demo.test');
+    await user.type(screen.getByLabelText(/^Password/), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+  });
+
+  it('shows and hides the password', async () => {
+    const { user } = renderForm();
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeInTheDocument();
+  });
+});

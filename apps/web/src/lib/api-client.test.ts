@@ -1,0 +1,82 @@
+import { OkSchema } from '@patientsim/domain/common/api.schemas';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../testing/render';
+import { ApiError, apiFetch, errorMessage } from './api-client';
+
+describe('apiFetch', () => {
+  it('sends JSON with the bearer token and returns the validated answer', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(
+      apiFetch('/api/users/x', { method: 'POST', body: { a: 1 }, token: 'abc', schema: OkSchema }),
+    ).resolves.toEqual({ ok: true });
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/x');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Authorization')).toBe('Bearer abc');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init.body).toBe('{"a":1}');
+    expect(init.credentials).toBe('same-origin');
+  });
+
+  it('adds defined query parameters', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({}));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiFetch('/api/x', { query: { token: 'a b', email: 'x@y.z', skip: undefined } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/x?token=a+b&email=x%40y.z');
+  });
+
+  it('throws the server error as a typed ApiError', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ statusCode: 429, code: 'RATE_LIMITED', message: 'Slow down' }, 429, { 'Retry-After': '30' }),
+      ),
+    );
+    const error = await apiFetch('/api/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: 'Slow down', retryAfterSeconds: 30 });
+  });
+
+  it('keeps the details of an error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          { statusCode: 403, code: 'LICENSE_NOT_ACCEPTED', message: 'x', details: { licenseToken: 't' } },
+          403,
+        ),
+      ),
+    );
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ details: { licenseToken: 't' } });
+  });
+
+  it('describes an answer without a JSON body by its status', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({
+      statusCode: 502,
+      code: 'UNKNOWN_ERROR',
+      message: 'An unknown error occurred. Error code 502',
+    });
+  });
+
+  it('turns a network failure into an ApiError', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ statusCode: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('refuses an answer that does not match the schema', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ ok: 'yes' })));
+    await expect(apiFetch('/api/x', { schema: OkSchema })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+});
+
+describe('errorMessage', () => {
+  it('uses the message, else the fallback', () => {
+    expect(errorMessage(new Error('Boom'), 'fallback')).toBe('Boom');
+    expect(errorMessage(new Error(''), 'fallback')).toBe('fallback');
+    expect(errorMessage(undefined, 'fallback')).toBe('fallback');
+  });
+});

@@ -1,0 +1,28 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { type RouteObject, RouterProvider, createMemoryRouter } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { APP_BASENAME } from '../config/paths';
+import { createQueryClient } from '../lib/query-client';
+
+/** Renders `ui` at `path` (a full path, with the app base) with the app's providers and a memory router. */
+export function renderWithRouter(ui: ReactNode, { path = `${APP_BASENAME}/`, routePath = '*' } = {}) {
+  return renderRoutes([{ path: routePath, element: ui }], path);
+}
+
+/** Renders a route table at `path` under the app base; returns the router for location checks. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { basename: APP_BASENAME, initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** A JSON answer for a stubbed fetch. */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}

@@ -1,0 +1,98 @@
+import autocannon from 'autocannon';
+import type { RunningServer } from './server.js';
+
+export type LoadOptions = {
+  title: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections: number;
+  durationSeconds: number;
+  /** A short unmeasured run first, so the figures are of a warmed-up process. */
+  warmupSeconds?: number;
+  /** The server under load, to report how much CPU it used. */
+  server?: RunningServer;
+};
+
+export type LoadFigures = {
+  title: string;
+  connections: number;
+  durationSeconds: number;
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  /** Successful (2xx) answers per second over the whole run. */
+  okPerSecond: number;
+  /** autocannon's per-second samples of all answers. */
+  reqPerSecondAverage: number;
+  reqPerSecondMedian: number;
+  latencyMs: { average: number; p50: number; p90: number; p99: number; max: number };
+  /** Server CPU use during the run, in cores (1.0 = one core busy all the time). */
+  serverCores: number | null;
+  /** CPU use of this process (the load generator) during the run, in cores. */
+  loaderCores: number;
+};
+
+async function fire(options: LoadOptions, seconds: number) {
+  return autocannon({
+    title: options.title,
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body === undefined ? {} : { body: options.body }),
+    connections: options.connections,
+    duration: seconds,
+    timeout: 10,
+  });
+}
+
+/** Runs autocannon against one endpoint (after an optional warm-up) and condenses its result. */
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  if (options.warmupSeconds) await fire(options, options.warmupSeconds);
+  const serverCpuBefore = options.server?.cpuSeconds() ?? null;
+  const loaderBefore = process.cpuUsage();
+  const result = await fire(options, options.durationSeconds);
+  const loaderUsed = process.cpuUsage(loaderBefore);
+  const serverCpuAfter = options.server?.cpuSeconds() ?? null;
+  const seconds = result.duration || options.durationSeconds;
+
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0;
+
+  return {
+    title: options.title,
+    connections: options.connections,
+    durationSeconds: seconds,
+    requests: result.requests.total,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    okPerSecond: result['2xx'] / seconds,
+    reqPerSecondAverage: result.requests.average,
+    reqPerSecondMedian: result.requests.p50,
+    latencyMs: {
+      average: result.latency.average,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
+    serverCores: serverCpuBefore === null || serverCpuAfter === null ? null : (serverCpuAfter - serverCpuBefore) / seconds,
+    loaderCores: (loaderUsed.user + loaderUsed.system) / 1e6 / seconds,
+  };
+}
+
+/** A load run whose answers were not all 2xx measured something else than intended. */
+export function loadProblem(figures: LoadFigures): string | null {
+  if (figures.ok === 0) return `no 2xx answers (status codes ${JSON.stringify(figures.statusCodes)}, errors ${figures.errors})`;
+  if (figures.non2xx > 0 || figures.errors > 0) {
+    return `${figures.non2xx} non-2xx answers ${JSON.stringify(figures.statusCodes)}, ${figures.errors} errors (${figures.timeouts} timeouts)`;
+  }
+  return null;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { EmailSchema } from '../auth/auth.schemas.js';
+
+/** An invitation as the API answers it (spec section 3). */
+export const InviteSchema = z.object({
+  _id: z.string(),
+  org_id: z.string(),
+  org_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  dismissed: z.boolean(),
+  declined: z.boolean(),
+  user_id: z.string().nullable(),
+  throughSubscription: z.boolean(),
+});
+export type Invite = z.infer<typeof InviteSchema>;
+
+export const PendingInvitesBodySchema = z.object({ email: EmailSchema });
+export const PendingInvitesResponseSchema = z.object({ data: z.object({ pending: z.array(InviteSchema) }) });
+export const UserInvitesResponseSchema = z.object({ data: z.object({ invites: z.array(InviteSchema) }) });
+
+export const InviteIdParamsSchema = z.object({ inviteId: z.string().min(1).max(64) });
+export const FinishInviteBodySchema = z.object({ inviteId: z.string().min(1).max(64), email: EmailSchema });
+export const DeclineInviteBodySchema = z.object({ inviteId: z.string().min(1).max(64) });
+/** POST /invitations/finish: the bearer is the invitation token; the body names the invited address. */
+export const FinishInvitationBodySchema = z.object({ email: EmailSchema }).loose();
+export const InvitationTokenQuerySchema = z.object({ token: z.string().min(10).max(512) });
+export const InvitationDescriptionSchema = z.object({
+  email: z.string(),
+  orgName: z.string().nullable(),
+  hasAccount: z.boolean(),
+});
