@@ -12,12 +12,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureArgon2, type ThroughputFigures } from './lib/argon2.js';
+import { NOISY_CORES, waitForQuiet, watchCpu } from './lib/cpu.js';
 import { DEMO_ACCOUNT, getOk, issueToken, signIn } from './lib/http.js';
 import { type LoadFigures, loadProblem, runLoad } from './lib/load.js';
 import { machineFacts } from './lib/machine.js';
 import { createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
 import { renderMachine, renderTable, Scoreboard } from './lib/report.js';
-import { killAllServers, type MemoryFigures, REPO_ROOT, type RunningServer, startServer } from './lib/server.js';
+import {
+  killAllServers,
+  type MemoryFigures,
+  REPO_ROOT,
+  type RunningServer,
+  type StartOptions,
+  startServer,
+} from './lib/server.js';
 import { median, sleep } from './lib/stats.js';
 
 /** How each measurement is bounded; the whole run stays within a few minutes on 2 cores. */
@@ -31,6 +39,8 @@ const PLAN = {
   settleMs: 1_000,
   firstStartTimeoutMs: 120_000,
   coldStartTimeoutMs: 60_000,
+  /** Longest wait, before each measurement, for other processes on the machine to go quiet. */
+  quietWaitMs: 10_000,
   /** Hard stop for the whole run, servers included. */
   watchdogMs: 8 * 60_000,
 } as const;
@@ -146,15 +156,44 @@ type Details = {
   startsMs: Record<string, number[]>;
   memory: Record<string, MemoryFigures | null>;
   postgres?: { serverVersion: string };
+  /** Cores other processes used during each measurement (a shared machine skews figures). */
+  backgroundCores: Record<string, number | null>;
 };
 
-const details: Details = { loads: {}, startsMs: {}, memory: {} };
+const details: Details = { loads: {}, startsMs: {}, memory: {}, backgroundCores: {} };
 const errors: { step: string; message: string }[] = [];
 
 const progress = (message: string) => console.info(`· ${message}`);
 
 /** What an interrupted run must still undo: the scratch directory and database. */
 const cleanup = { tmpRoot: null as string | null, database: null as string | null };
+
+/** Waits briefly for a quiet machine before a measurement. */
+async function quiet(what: string, serverPid?: number) {
+  const background = await waitForQuiet({ maxWaitMs: PLAN.quietWaitMs, serverPid });
+  if (background !== null && background >= NOISY_CORES) {
+    progress(`  (other processes still use ${background.toFixed(2)} cores; measuring ${what} anyway)`);
+  }
+}
+
+/** A note for a figure measured while other processes kept the machine busy. */
+function noise(key: string, otherCores: number | null): string | undefined {
+  details.backgroundCores[key] = otherCores;
+  if (otherCores === null || otherCores < NOISY_CORES) return undefined;
+  return `⚠ other processes used ${otherCores.toFixed(2)} cores meanwhile: figure unreliable`;
+}
+
+const joinNotes = (...notes: (string | undefined)[]) => notes.filter(Boolean).join('; ') || undefined;
+
+/** Starts a server and tells how busy the rest of the machine was while it started. */
+async function timedStart(key: string, options: StartOptions): Promise<{ server: RunningServer; noise: string | undefined }> {
+  await quiet(options.label);
+  const stopWatch = watchCpu();
+  const server = await startServer(options);
+  const share = stopWatch();
+  const serverCores = (server.cpuSeconds() ?? 0) / share.seconds;
+  return { server, noise: noise(key, share.otherCores === null ? null : Math.max(0, share.otherCores - serverCores)) };
+}
 
 /** Runs one step; a crash is recorded, its lines marked ERROR, and the run goes on. */
 async function step<T>(name: string, linePrefixes: string[], work: () => Promise<T>): Promise<T | undefined> {
@@ -179,127 +218,153 @@ async function settledMemory(server: RunningServer): Promise<MemoryFigures> {
   return memory;
 }
 
+/** Runs one load after a wait for a quiet machine, and keeps its figures. */
+async function measureLoad(key: string, server: RunningServer, options: Omit<Parameters<typeof runLoad>[0], 'title' | 'server'>) {
+  await quiet(key, server.pid);
+  const figures = await runLoad({ ...options, title: key, server });
+  details.loads[key] = figures;
+  return { figures, problem: loadProblem(figures), noise: noise(key, figures.otherCores) };
+}
+
 /** Signs in once, takes an ID token, checks the groups read answers 200 and loads it. */
-async function loadGroups(server: RunningServer, key: string): Promise<LoadFigures> {
+async function loadGroups(server: RunningServer, key: string) {
   const session = await signIn(server.baseUrl);
   const token = await issueToken(server.baseUrl, session.cookie);
   const url = groupsUrl(server, session.userId);
   const headers = { authorization: `Bearer ${token.idToken}` };
   await getOk(url, headers);
   progress(`${key}: GET …/groups with ${PLAN.groups.connections} connections for ${PLAN.groups.seconds} s`);
-  const figures = await runLoad({
-    title: key,
+  return measureLoad(key, server, {
     url,
     headers,
     connections: PLAN.groups.connections,
     durationSeconds: PLAN.groups.seconds,
     warmupSeconds: PLAN.groups.warmup,
-    server,
   });
-  details.loads[key] = figures;
-  return figures;
 }
 
-async function embeddedSuite(dataDir: string) {
-  // 4. Starts: the first one migrates and seeds; then cold starts of new processes on that directory.
-  const server = await step(
-    'embedded starts',
-    ['start.', 'memory.embedded', 'signin.rate', 'signin.ratio', 'token.', 'groups.'],
-    async () => {
-      progress('embedded: first start (migrations + demo seed)');
-      const first = await startServer({ label: 'embedded first start', dataDir, timeoutMs: PLAN.firstStartTimeoutMs });
-      details.startsMs.embeddedFirst = [first.readyMs];
-      board.set('start.first', first.readyMs / 1000);
-      await first.stop();
-
-      const coldMs: number[] = [];
-      const rss: number[] = [];
-      let kept: RunningServer | undefined;
-      for (let attempt = 1; attempt <= PLAN.coldStarts; attempt += 1) {
-        progress(`embedded: cold start ${attempt}/${PLAN.coldStarts}`);
-        const cold = await startServer({ label: `embedded cold start ${attempt}`, dataDir, timeoutMs: PLAN.coldStartTimeoutMs });
-        coldMs.push(cold.readyMs);
-        const memory = await settledMemory(cold);
-        rss.push(memory.rssMb);
-        if (attempt < PLAN.coldStarts) await cold.stop();
-        else kept = cold;
-      }
-      details.startsMs.embeddedCold = coldMs;
-      board.set('start.cold', median(coldMs) / 1000, {
-        note: `each: ${coldMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`,
-      });
-      details.memory.embeddedStart = kept?.memory() ?? null;
-      board.set('memory.embedded.start', median(rss), {
-        note: `median of ${rss.length} starts, ${PLAN.settleMs / 1000} s after ready`,
-      });
-      return kept;
-    },
-  );
-  if (!server) return;
-
-  try {
-    // 1. Sign-in under load, with the correct password (failed sign-ins are rate limited).
-    await step('sign-in load', ['signin.rate', 'signin.ratio'], async () => {
-      await signIn(server.baseUrl);
-      progress(`embedded: sign-in with ${PLAN.signIn.connections} connections for ${PLAN.signIn.seconds} s`);
-      const figures = await runLoad({
-        title: 'sign-in',
-        url: `${server.baseUrl}/api/users/auth/sign-in`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(DEMO_ACCOUNT),
-        connections: PLAN.signIn.connections,
-        durationSeconds: PLAN.signIn.seconds,
-        warmupSeconds: PLAN.signIn.warmup,
-        server,
-      });
-      details.loads.signIn = figures;
-      const problem = loadProblem(figures);
-      board.set('signin.rate', figures.okPerSecond, { problem, note: latencyNote(figures) });
-      const raw = details.argon2?.verify.perSecond;
-      if (raw) board.set('signin.ratio', figures.okPerSecond / raw, { problem });
-      else board.fail('signin.ratio', 'ERROR', 'no raw verify figure to compare with');
+/** 4 and 5 (start): the first start migrates and seeds; then cold starts of new processes on that directory. */
+async function startEmbedded(dataDir: string): Promise<RunningServer | undefined> {
+  return step('embedded starts', ['start.', 'memory.embedded', 'signin.rate', 'signin.ratio', 'token.', 'groups.'], async () => {
+    progress('embedded: first start (migrations + demo seed)');
+    const first = await timedStart('startEmbeddedFirst', {
+      label: 'embedded first start',
+      dataDir,
+      timeoutMs: PLAN.firstStartTimeoutMs,
     });
+    details.startsMs.embeddedFirst = [first.server.readyMs];
+    board.set('start.first', first.server.readyMs / 1000, { note: first.noise });
+    await first.server.stop();
 
-    // 2. Token renewal through the session cookie.
-    await step('token renewal load', ['token.'], async () => {
-      const session = await signIn(server.baseUrl);
-      await issueToken(server.baseUrl, session.cookie);
-      progress(`embedded: token renewal with ${PLAN.token.connections} connections for ${PLAN.token.seconds} s`);
-      const figures = await runLoad({
-        title: 'token renewal',
-        url: `${server.baseUrl}/api/users/auth/token`,
-        method: 'POST',
-        headers: { cookie: session.cookie },
-        connections: PLAN.token.connections,
-        durationSeconds: PLAN.token.seconds,
-        warmupSeconds: PLAN.token.warmup,
-        server,
+    const coldMs: number[] = [];
+    const rss: number[] = [];
+    const noises: string[] = [];
+    let kept: RunningServer | undefined;
+    for (let attempt = 1; attempt <= PLAN.coldStarts; attempt += 1) {
+      progress(`embedded: cold start ${attempt}/${PLAN.coldStarts}`);
+      const cold = await timedStart(`startEmbeddedCold${attempt}`, {
+        label: `embedded cold start ${attempt}`,
+        dataDir,
+        timeoutMs: PLAN.coldStartTimeoutMs,
       });
-      details.loads.token = figures;
-      board.set('token.rate', figures.okPerSecond, { problem: loadProblem(figures), note: latencyNote(figures) });
+      if (cold.noise) noises.push(`start ${attempt}: ${cold.noise}`);
+      coldMs.push(cold.server.readyMs);
+      rss.push((await settledMemory(cold.server)).rssMb);
+      if (attempt < PLAN.coldStarts) await cold.server.stop();
+      else kept = cold.server;
+    }
+    details.startsMs.embeddedCold = coldMs;
+    board.set('start.cold', median(coldMs) / 1000, {
+      note: joinNotes(`each: ${coldMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s`, ...noises),
     });
+    details.memory.embeddedStart = kept?.memory() ?? null;
+    board.set('memory.embedded.start', median(rss), {
+      note: `median of ${rss.length} starts (${rss.map((mb) => mb.toFixed(0)).join(', ')}), ${PLAN.settleMs / 1000} s after ready`,
+    });
+    return kept;
+  });
+}
 
-    // 3. A bearer-verified read.
-    await step('groups load (embedded)', ['groups.'], async () => {
-      const figures = await loadGroups(server, 'groupsEmbedded');
-      const problem = loadProblem(figures);
-      board.set('groups.rate', figures.okPerSecond, {
-        problem,
-        note: `autocannon mean ${figures.reqPerSecondAverage.toFixed(0)}, median ${figures.reqPerSecondMedian.toFixed(0)} req/s per second sampled`,
-      });
-      board.set('groups.p99', figures.latencyMs.p99, { problem, note: latencyNote(figures) });
+/** 1 (raw half): argon2id in this process, measured while the server idles. */
+async function rawArgon2() {
+  await step('raw argon2id throughput', ['signin.'], async () => {
+    progress(`argon2id: hash, then verify, ${PLAN.argon2.concurrency} at a time for ${PLAN.argon2.seconds} s each`);
+    await quiet('argon2id');
+    const figures = await measureArgon2({ password: DEMO_ACCOUNT.password, ...PLAN.argon2 });
+    details.argon2 = figures;
+    const cores = (f: ThroughputFigures) => `${f.meanMs.toFixed(1)} ms each, ${f.cores.toFixed(2)} cores busy`;
+    board.set('signin.hash', figures.hash.perSecond, {
+      note: joinNotes(cores(figures.hash), noise('argon2Hash', figures.hash.otherCores)),
     });
+    board.set('signin.verify', figures.verify.perSecond, {
+      note: joinNotes(cores(figures.verify), noise('argon2Verify', figures.verify.otherCores)),
+    });
+  });
+}
 
-    // 5. Memory after the load above.
-    await step('memory after load (embedded)', ['memory.embedded.load'], async () => {
-      const memory = await settledMemory(server);
-      details.memory.embeddedAfterLoad = memory;
-      board.set('memory.embedded.load', memory.rssMb, { note: `peak RSS during the run ${memory.peakRssMb.toFixed(0)} MB` });
+async function embeddedLoads(server: RunningServer) {
+  // 1. Sign-in under load, with the correct password (failed sign-ins are rate limited).
+  await step('sign-in load', ['signin.rate', 'signin.ratio'], async () => {
+    await signIn(server.baseUrl);
+    progress(`embedded: sign-in with ${PLAN.signIn.connections} connections for ${PLAN.signIn.seconds} s`);
+    const {
+      figures,
+      problem,
+      noise: noisy,
+    } = await measureLoad('signIn', server, {
+      url: `${server.baseUrl}/api/users/auth/sign-in`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ACCOUNT),
+      connections: PLAN.signIn.connections,
+      durationSeconds: PLAN.signIn.seconds,
+      warmupSeconds: PLAN.signIn.warmup,
     });
-  } finally {
-    await server.stop();
-  }
+    board.set('signin.rate', figures.okPerSecond, { problem, note: joinNotes(latencyNote(figures), noisy) });
+    const raw = details.argon2?.verify.perSecond;
+    if (raw) board.set('signin.ratio', figures.okPerSecond / raw, { problem });
+    else board.fail('signin.ratio', 'ERROR', 'no raw verify figure to compare with');
+  });
+
+  // 2. Token renewal through the session cookie.
+  await step('token renewal load', ['token.'], async () => {
+    const session = await signIn(server.baseUrl);
+    await issueToken(server.baseUrl, session.cookie);
+    progress(`embedded: token renewal with ${PLAN.token.connections} connections for ${PLAN.token.seconds} s`);
+    const {
+      figures,
+      problem,
+      noise: noisy,
+    } = await measureLoad('token', server, {
+      url: `${server.baseUrl}/api/users/auth/token`,
+      method: 'POST',
+      headers: { cookie: session.cookie },
+      connections: PLAN.token.connections,
+      durationSeconds: PLAN.token.seconds,
+      warmupSeconds: PLAN.token.warmup,
+    });
+    board.set('token.rate', figures.okPerSecond, { problem, note: joinNotes(latencyNote(figures), noisy) });
+  });
+
+  // 3. A bearer-verified read.
+  await step('groups load (embedded)', ['groups.'], async () => {
+    const { figures, problem, noise: noisy } = await loadGroups(server, 'groupsEmbedded');
+    board.set('groups.rate', figures.okPerSecond, {
+      problem,
+      note: joinNotes(
+        `autocannon per-second samples: mean ${figures.reqPerSecondAverage.toFixed(0)}, median ${figures.reqPerSecondMedian.toFixed(0)}`,
+        noisy,
+      ),
+    });
+    board.set('groups.p99', figures.latencyMs.p99, { problem, note: latencyNote(figures) });
+  });
+
+  // 5. Memory after the load above.
+  await step('memory after load (embedded)', ['memory.embedded.load'], async () => {
+    const memory = await settledMemory(server);
+    details.memory.embeddedAfterLoad = memory;
+    board.set('memory.embedded.load', memory.rssMb, { note: `peak RSS during the run ${memory.peakRssMb.toFixed(0)} MB` });
+  });
 }
 
 async function postgresSuite(dataDir: string) {
@@ -311,33 +376,33 @@ async function postgresSuite(dataDir: string) {
   try {
     await step('PostgreSQL server', prefixes, async () => {
       progress(`PostgreSQL ${database.serverVersion}: first start (migrations + demo seed)`);
-      const first = await startServer({
+      const first = await timedStart('startPostgresFirst', {
         label: 'PostgreSQL first start',
         dataDir,
         databaseUrl: database.url,
         timeoutMs: PLAN.firstStartTimeoutMs,
       });
-      details.startsMs.postgresFirst = [first.readyMs];
-      board.set('pg.start.first', first.readyMs / 1000);
-      await first.stop();
+      details.startsMs.postgresFirst = [first.server.readyMs];
+      board.set('pg.start.first', first.server.readyMs / 1000, { note: first.noise });
+      await first.server.stop();
 
       progress('PostgreSQL: cold start');
-      const server = await startServer({
+      const cold = await timedStart('startPostgresCold', {
         label: 'PostgreSQL cold start',
         dataDir,
         databaseUrl: database.url,
         timeoutMs: PLAN.coldStartTimeoutMs,
       });
+      const server = cold.server;
       try {
         details.startsMs.postgresCold = [server.readyMs];
-        board.set('pg.start.cold', server.readyMs / 1000);
+        board.set('pg.start.cold', server.readyMs / 1000, { note: cold.noise });
         const atStart = await settledMemory(server);
         details.memory.postgresStart = atStart;
         board.set('pg.memory.start', atStart.rssMb, { note: `${PLAN.settleMs / 1000} s after ready` });
 
-        const figures = await loadGroups(server, 'groupsPostgres');
-        const problem = loadProblem(figures);
-        board.set('pg.groups.rate', figures.okPerSecond, { problem });
+        const { figures, problem, noise: noisy } = await loadGroups(server, 'groupsPostgres');
+        board.set('pg.groups.rate', figures.okPerSecond, { problem, note: noisy });
         board.set('pg.groups.p99', figures.latencyMs.p99, { problem, note: latencyNote(figures) });
 
         const afterLoad = await settledMemory(server);
@@ -365,19 +430,15 @@ function latencyNote(figures: LoadFigures): string {
 function renderLoads(): string {
   const rows = Object.entries(details.loads).map(([key, f]) =>
     [
-      key.padEnd(16),
+      key.padEnd(15),
       `c=${String(f.connections).padEnd(3)}`,
-      `${f.durationSeconds.toFixed(1)} s`.padStart(7),
-      `${f.okPerSecond.toFixed(0)} ok/s`.padStart(11),
-      `mean ${f.reqPerSecondAverage.toFixed(0)}`.padStart(10),
-      `p50 ${f.reqPerSecondMedian.toFixed(0)} req/s`.padStart(15),
-      `lat p50 ${f.latencyMs.p50}`.padStart(12),
-      `p99 ${f.latencyMs.p99}`.padStart(8),
-      `max ${f.latencyMs.max} ms`.padStart(12),
-      `non-2xx ${f.non2xx}`.padStart(10),
-      f.serverCores === null ? '' : `server ${f.serverCores.toFixed(2)} cores`,
-      `loader ${f.loaderCores.toFixed(2)} cores`,
-    ].join('  '),
+      `${f.durationSeconds.toFixed(1)} s`.padStart(6),
+      `${f.okPerSecond.toFixed(0)} ok/s`.padStart(10),
+      `(samples mean ${f.reqPerSecondAverage.toFixed(0)}, median ${f.reqPerSecondMedian.toFixed(0)})`.padEnd(31),
+      `latency p50 ${f.latencyMs.p50} p99 ${f.latencyMs.p99} max ${f.latencyMs.max} ms`.padEnd(34),
+      `non-2xx ${f.non2xx}`.padEnd(10),
+      `cores: server ${f.serverCores?.toFixed(2) ?? '?'}, loader ${f.loaderCores.toFixed(2)}, other ${f.otherCores?.toFixed(2) ?? '?'}`,
+    ].join(' '),
   );
   return rows.length > 0 ? ['load runs (autocannon):', ...rows.map((row) => `  ${row}`)].join('\n') : '';
 }
@@ -399,20 +460,19 @@ async function main() {
   console.info('');
 
   try {
-    // 1 (raw half). Measured first, while no server runs, so nothing else competes for the cores.
-    await step('raw argon2id throughput', ['signin.'], async () => {
-      progress(`argon2id: hash, then verify, ${PLAN.argon2.concurrency} at a time for ${PLAN.argon2.seconds} s each`);
-      const figures = await measureArgon2({ password: DEMO_ACCOUNT.password, ...PLAN.argon2 });
-      details.argon2 = figures;
-      board.set('signin.hash', figures.hash.perSecond, { note: `${figures.hash.meanMs.toFixed(1)} ms a hash` });
-      board.set('signin.verify', figures.verify.perSecond, { note: `${figures.verify.meanMs.toFixed(1)} ms a verify` });
-    });
-
-    await embeddedSuite(path.join(tmpRoot, 'embedded'));
+    const server = await startEmbedded(path.join(tmpRoot, 'embedded'));
+    try {
+      // Raw hashing right before the sign-in load, so both see the same machine.
+      await rawArgon2();
+      if (server) await embeddedLoads(server);
+    } finally {
+      await server?.stop();
+    }
     await postgresSuite(path.join(tmpRoot, 'postgres'));
   } finally {
     killAllServers();
     rmSync(tmpRoot, { recursive: true, force: true });
+    cleanup.tmpRoot = null;
     clearTimeout(watchdog);
   }
 
@@ -421,6 +481,13 @@ async function main() {
   console.info('');
   if (loads) console.info(`${loads}\n`);
   console.info(renderTable(board));
+  const noisy = Object.entries(details.backgroundCores).filter(([, cores]) => cores !== null && cores >= NOISY_CORES);
+  if (noisy.length > 0) {
+    console.info(
+      `⚠ other processes were busy during ${noisy.map(([key, cores]) => `${key} (${cores?.toFixed(2)} cores)`).join(', ')}: ` +
+        'rerun on a quiet machine before trusting those figures',
+    );
+  }
   console.info(`run took ${((finishedAt.getTime() - startedAt.getTime()) / 1000).toFixed(0)} s`);
 
   const resultsDir = path.join(REPO_ROOT, 'bench', 'results');
@@ -431,6 +498,7 @@ async function main() {
     finishedAt: finishedAt.toISOString(),
     machine,
     plan: PLAN,
+    targets: TARGETS,
     lines: board.lines,
     details,
     errors,

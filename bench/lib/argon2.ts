@@ -1,3 +1,4 @@
+import { watchCpu } from './cpu.js';
 import { hashPassword, verifyPassword } from '../../apps/server/src/identity/password.js';
 
 export type ThroughputFigures = {
@@ -7,10 +8,14 @@ export type ThroughputFigures = {
   /** Mean wall time of one call while `concurrency` calls run at once. */
   meanMs: number;
   concurrency: number;
+  /** Cores this process kept busy, and cores everything else on the machine used meanwhile. */
+  cores: number;
+  otherCores: number | null;
 };
 
 /** Calls `operation` from `concurrency` loops for about `seconds` and counts completions. */
 async function throughput(operation: () => Promise<unknown>, concurrency: number, seconds: number): Promise<ThroughputFigures> {
+  const stopWatch = watchCpu();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let operations = 0;
@@ -22,12 +27,15 @@ async function throughput(operation: () => Promise<unknown>, concurrency: number
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = stopWatch();
   return {
     operations,
     seconds: elapsed,
     perSecond: operations / elapsed,
     meanMs: (elapsed * 1000 * concurrency) / operations,
     concurrency,
+    cores: cpu.benchCores,
+    otherCores: cpu.otherCores,
   };
 }
 

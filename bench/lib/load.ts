@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { watchCpu } from './cpu.js';
 import type { RunningServer } from './server.js';
 
 export type LoadOptions = {
@@ -35,6 +36,8 @@ export type LoadFigures = {
   serverCores: number | null;
   /** CPU use of this process (the load generator) during the run, in cores. */
   loaderCores: number;
+  /** CPU use of everything else on the machine during the run, in cores. */
+  otherCores: number | null;
 };
 
 async function fire(options: LoadOptions, seconds: number) {
@@ -53,11 +56,9 @@ async function fire(options: LoadOptions, seconds: number) {
 /** Runs autocannon against one endpoint (after an optional warm-up) and condenses its result. */
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   if (options.warmupSeconds) await fire(options, options.warmupSeconds);
-  const serverCpuBefore = options.server?.cpuSeconds() ?? null;
-  const loaderBefore = process.cpuUsage();
+  const stopWatch = watchCpu(options.server?.pid);
   const result = await fire(options, options.durationSeconds);
-  const loaderUsed = process.cpuUsage(loaderBefore);
-  const serverCpuAfter = options.server?.cpuSeconds() ?? null;
+  const cpu = stopWatch();
   const seconds = result.duration || options.durationSeconds;
 
   const statusCodes: Record<string, number> = {};
@@ -83,8 +84,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       p99: result.latency.p99,
       max: result.latency.max,
     },
-    serverCores: serverCpuBefore === null || serverCpuAfter === null ? null : (serverCpuAfter - serverCpuBefore) / seconds,
-    loaderCores: (loaderUsed.user + loaderUsed.system) / 1e6 / seconds,
+    serverCores: cpu.serverCores,
+    loaderCores: cpu.benchCores,
+    otherCores: cpu.otherCores,
   };
 }
 

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processCpuSeconds } from './cpu.js';
 import { sleep } from './stats.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -81,20 +82,6 @@ function readProcStatus(pid: number): MemoryFigures | null {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? Number.NaN);
     return { rssMb: (kib('VmRSS') * 1024) / MB, peakRssMb: (kib('VmHWM') * 1024) / MB };
-  } catch {
-    return null;
-  }
-}
-
-// Kernel clock ticks per second; 100 on every Linux this runs on.
-const CLOCK_TICKS = 100;
-
-function readCpuSeconds(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
     return null;
   }
@@ -186,7 +173,7 @@ export async function startServer({ label, dataDir, databaseUrl, timeoutMs = 60_
     baseUrl,
     readyMs,
     memory: () => readProcStatus(pid),
-    cpuSeconds: () => readCpuSeconds(pid),
+    cpuSeconds: () => processCpuSeconds(pid),
     logTail,
     stop,
   };

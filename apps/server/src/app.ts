@@ -14,7 +14,13 @@ import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limi
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
+import { inviteeRoutes } from './modules/invitations/invitee.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { paymentRoutes } from './modules/payment/payment.routes.js';
 import authenticate from './plugins/app/authenticate.js';
 import errorHandler from './plugins/app/error-handler.js';
 import services from './plugins/app/services.js';
@@ -96,9 +102,19 @@ export async function buildApp({ env, database, secret, logger = false, mailer, 
       api.setSerializerCompiler(serializerCompiler);
       await api.register(authRoutes);
       await api.register(groupsRoutes);
+      await api.register(accountRoutes);
+      await api.register(inviteeRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(paymentRoutes);
+      await api.register(integrationsRoutes);
     },
     { prefix: '/api/users' },
   );
+  await app.register(async (files) => {
+    files.setValidatorCompiler(validatorCompiler);
+    files.setSerializerCompiler(serializerCompiler);
+    await files.register(mediaRoutes);
+  });
 
   await app.register(webApp, { root: webRoot });
   await app.register(authoringRoutes);

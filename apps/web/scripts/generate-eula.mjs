@@ -76,4 +76,4 @@ pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.leng
 
 const target = fileURLToPath(new URL('../public/EULA.pdf', import.meta.url));
 writeFileSync(target, Buffer.from(pdf, 'latin1'));
-console.log(`Wrote ${target} (${Buffer.byteLength(pdf, 'latin1')} bytes)`);
+console.info(`Wrote ${target} (${Buffer.byteLength(pdf, 'latin1')} bytes)`);

@@ -83,24 +83,24 @@ function requestedPathOf(request: Request): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The route loader enforcing `access`. */
+/** The route loader enforcing `access`: null when allowed, else the redirect to follow. */
 export function guard(access: RouteAccess) {
-  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+  return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
     if (access === 'public') return null;
     const nowMs = Date.now();
     const session = await refreshSession(nowMs);
     const decision = decideAccess({ access, session, requestedPath: requestedPathOf(request), nowMs });
-    if (!decision.isAllowed) throw redirect(decision.redirectTo);
-    return null;
+    return decision.isAllowed ? null : redirect(decision.redirectTo);
   };
 }
 
 /** Verify screen (route name verifyEmail): a verified user goes on to the scenarios (spec section 2). */
-export async function verifyEmailLoader(args: LoaderFunctionArgs): Promise<null> {
-  await guard('signed-in')(args);
+export async function verifyEmailLoader(args: LoaderFunctionArgs): Promise<Response | null> {
+  const denied = await guard('signed-in')(args);
+  if (denied) return denied;
   const { result } = getSessionSnapshot();
   if (result?.idTokenPayload.email_verified) {
-    throw redirectDocument(new URL(externalPaths.scenarios, new URL(args.request.url).origin).href);
+    return redirectDocument(new URL(externalPaths.scenarios, new URL(args.request.url).origin).href);
   }
   return null;
 }
@@ -113,16 +113,17 @@ export function orgManagementPath(user: { isKeyOwner: boolean; role: Role }): st
 }
 
 /** /org itself goes to the org management entry of the user. */
-export async function orgIndexLoader(args: LoaderFunctionArgs): Promise<never> {
-  await guard(ORG_ROLES)(args);
+export async function orgIndexLoader(args: LoaderFunctionArgs): Promise<Response> {
+  const denied = await guard(ORG_ROLES)(args);
+  if (denied) return denied;
   const { result, groups } = getSessionSnapshot();
-  throw redirect(result ? orgManagementPath(deriveCurrentUser(result, groups)) : paths.login);
+  return redirect(result ? orgManagementPath(deriveCurrentUser(result, groups)) : paths.login);
 }
 
 /** Org profile is for the key owner; others are sent to the invite-users route (spec section 2). */
-export async function orgProfileLoader(args: LoaderFunctionArgs): Promise<null> {
-  await guard(ORG_ROLES)(args);
+export async function orgProfileLoader(args: LoaderFunctionArgs): Promise<Response | null> {
+  const denied = await guard(ORG_ROLES)(args);
+  if (denied) return denied;
   const { result, groups } = getSessionSnapshot();
-  if (!result || !deriveCurrentUser(result, groups).isKeyOwner) throw redirect(paths.orgInvite);
-  return null;
+  return result && deriveCurrentUser(result, groups).isKeyOwner ? null : redirect(paths.orgInvite);
 }

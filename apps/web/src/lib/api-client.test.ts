@@ -1,6 +1,6 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../testing/render';
+import { jsonResponse, requestUrlOf } from '../testing/render';
 import { ApiError, apiFetch, errorMessage } from './api-client';
 
 describe('apiFetch', () => {
@@ -25,7 +25,7 @@ describe('apiFetch', () => {
     const fetchMock = vi.fn(async () => jsonResponse({}));
     vi.stubGlobal('fetch', fetchMock);
     await apiFetch('/api/x', { query: { token: 'a b', email: 'x@y.z', skip: undefined } });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/x?token=a+b&email=x%40y.z');
+    expect(requestUrlOf(fetchMock)).toBe('/api/x?token=a+b&email=x%40y.z');
   });
 
   it('throws the server error as a typed ApiError', async () => {

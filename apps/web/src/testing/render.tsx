@@ -26,3 +26,15 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
+
+/** The parsed JSON body of the `index`-th call of a stubbed fetch. */
+export function requestBodyOf(fetchMock: { mock: { calls: unknown[][] } }, index = 0): unknown {
+  const init = fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
+  if (typeof init?.body !== 'string') throw new Error(`Call ${index} has no JSON body.`);
+  return JSON.parse(init.body);
+}
+
+/** The URL of the `index`-th call of a stubbed fetch. */
+export function requestUrlOf(fetchMock: { mock: { calls: unknown[][] } }, index = 0): unknown {
+  return fetchMock.mock.calls[index]?.[0];
+}

@@ -2,7 +2,7 @@ import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { jsonResponse, renderWithRouter, requestBodyOf, requestUrlOf } from '../../../testing/render';
 import { InviteSignupForm } from './invite-signup-form';
 
 function renderForm() {
@@ -61,9 +61,8 @@ describe('InviteSignupForm', () => {
     await fill(user, 'Strong-Pass-1');
 
     await waitFor(() => expect(onSignedUp).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/auth/sign-up');
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(requestUrlOf(fetchMock)).toBe('/api/users/auth/sign-up');
+    expect(requestBodyOf(fetchMock)).toEqual({
       token: 'invite-token-123',
       email: 'new@demo.test',
       given_name: 'Nia',

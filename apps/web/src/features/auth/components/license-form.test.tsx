@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { jsonResponse, renderWithRouter, requestBodyOf, requestUrlOf } from '../../../testing/render';
 import { AGREE_LABEL, DISAGREE_LABEL, LicenseForm } from './license-form';
 
 describe('LicenseForm', () => {
@@ -23,9 +23,8 @@ describe('LicenseForm', () => {
     await user.click(next);
 
     await waitFor(() => expect(onAccepted).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/auth/accept-license');
-    expect(JSON.parse(String(init.body))).toEqual({ token: 'license-token-123', version: '1.0' });
+    expect(requestUrlOf(fetchMock)).toBe('/api/users/auth/accept-license');
+    expect(requestBodyOf(fetchMock)).toEqual({ token: 'license-token-123', version: '1.0' });
   });
 
   it('shows why the acceptance failed', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { jsonResponse, renderWithRouter, requestBodyOf, requestUrlOf } from '../../../testing/render';
 import { LoginForm } from './login-form';
 
 function renderForm() {
@@ -35,9 +35,8 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/auth/sign-in');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'owner@demo.test', password: 'Sim-Demo-2026' });
+    expect(requestUrlOf(fetchMock)).toBe('/api/users/auth/sign-in');
+    expect(requestBodyOf(fetchMock)).toEqual({ email: 'owner@demo.test', password: 'Sim-Demo-2026' });
   });
 
   it('shows the server message in red on wrong credentials', async () => {

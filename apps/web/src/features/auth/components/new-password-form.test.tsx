@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { jsonResponse, renderWithRouter, requestBodyOf } from '../../../testing/render';
 import { NewPasswordForm, PASSWORD_CHANGED_MESSAGE } from './new-password-form';
 
 describe('NewPasswordForm', () => {
@@ -31,8 +31,7 @@ describe('NewPasswordForm', () => {
 
     expect(await screen.findByText(PASSWORD_CHANGED_MESSAGE)).toBeInTheDocument();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ token: 'reset-token-123', newPassword: 'Strong-Pass-1' });
+    expect(requestBodyOf(fetchMock)).toEqual({ token: 'reset-token-123', newPassword: 'Strong-Pass-1' });
   });
 
   it('shows the message of an invalid reset link', async () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { jsonResponse, renderWithRouter, requestBodyOf, requestUrlOf } from '../../../testing/render';
 import { INVITATION_SENT_MESSAGE, SignupForm } from './signup-form';
 
 describe('SignupForm', () => {
@@ -16,9 +16,8 @@ describe('SignupForm', () => {
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(await screen.findByText(INVITATION_SENT_MESSAGE)).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/invitations/invite-unaffiliated');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'new.person@demo.test', accountType: 'NURSING' });
+    expect(requestUrlOf(fetchMock)).toBe('/api/users/invitations/invite-unaffiliated');
+    expect(requestBodyOf(fetchMock)).toEqual({ email: 'new.person@demo.test', accountType: 'NURSING' });
   });
 
   it('offers EMS and Nursing', () => {

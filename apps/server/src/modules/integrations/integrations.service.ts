@@ -1,0 +1,95 @@
+import { timingSafeEqual } from 'node:crypto';
+import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
+import { isStrongPassword, PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE } from '@patientsim/domain/auth/password-policy';
+import type { ProvisionBody } from '@patientsim/domain/account/provisioning.schemas';
+import { buildProductClaims } from '../../identity/claims.js';
+import { hashPassword } from '../../identity/password.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, assert } from '../../lib/errors.js';
+import { hashToken, newId, newToken } from '../../lib/ids.js';
+import type { Services } from '../../plugins/app/services.js';
+import { addMembership, findUserByEmail, insertUserWithPassword } from '../auth/auth.repository.js';
+import { countMembers, findGroupById, findGroupsOfUser } from '../groups/groups.repository.js';
+import { toWireGroup } from '../groups/groups.service.js';
+import * as repo from './integrations.repository.js';
+
+type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'env'>;
+
+/** Constant-time check of the integration key (decision 15); refused when none is configured. */
+export function checkIntegrationKey(configured: string | undefined, presented: string | undefined) {
+  if (!configured || !presented) throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
+  const a = Buffer.from(configured);
+  const b = Buffer.from(presented);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
+}
+
+/** Provisions a person in an organisation and returns their single-use choose-password link. */
+export async function provisionPerson({ ctx, body, ip }: { ctx: Ctx; body: ProvisionBody; ip: string }) {
+  const org = await findGroupById(ctx.db, body.orgId);
+  assert(org && org.parentId === null, 'NOT_FOUND', { message: 'Organization not found.' });
+  if (await findUserByEmail(ctx.db, body.email)) throw new AppError('EMAIL_TAKEN');
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + INVITATION_TOKEN_SECONDS * 1000);
+  await repo.insertProvisioning(ctx.db, {
+    id: newId(),
+    tokenHash: hashToken(token),
+    email: body.email,
+    givenName: body.given_name,
+    familyName: body.family_name,
+    orgId: org.id,
+    role: body.role,
+    expiresAt,
+  });
+  await audit(ctx.db, { actorId: null, action: 'integration.provision', targetType: 'email', targetId: body.email, orgId: org.id, ipAddress: ip });
+  return { link: `${ctx.env.PUBLIC_URL}/auth/choose-password?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+}
+
+/** What the choose-password screen shows read-only. */
+export async function describeProvisioning({ ctx, token }: { ctx: Ctx; token: string }) {
+  const row = await repo.findUsableProvisioning(ctx.db, hashToken(token));
+  assert(row, 'INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
+  return { email: row.email, given_name: row.givenName, family_name: row.familyName };
+}
+
+/**
+ * Creates the provisioned account with the chosen password (the integration vouches for the
+ * address), signs in, and answers a login result with the user's groups.
+ */
+export async function addProvisionedUser({ ctx, token, password, ip, headers }: { ctx: Ctx; token: string; password: string; ip: string; headers: Headers }) {
+  if (!isStrongPassword(password)) throw new AppError('invalid_password', { message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT}` });
+  const row = await repo.findUsableProvisioning(ctx.db, hashToken(token));
+  assert(row, 'INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
+  if (await findUserByEmail(ctx.db, row.email)) throw new AppError('EMAIL_TAKEN');
+  const userId = newId();
+  const passwordHash = await hashPassword(password);
+  const org = await findGroupById(ctx.db, row.orgId);
+  assert(org, 'NOT_FOUND', { message: 'Organization not found.' });
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.useProvisioning(tx, row.id))) throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
+    await insertUserWithPassword(tx, {
+      passwordHash,
+      user: {
+        id: userId,
+        email: row.email,
+        name: `${row.givenName} ${row.familyName}`,
+        givenName: row.givenName,
+        familyName: row.familyName,
+        emailVerified: true,
+        role: row.role,
+        productType: org.productType,
+        activeOrgId: org.id,
+      },
+    });
+    await addMembership(tx, { groupId: org.id, userId, role: row.role });
+  });
+  await audit(ctx.db, { actorId: userId, action: 'user.provisioned', targetType: 'user', targetId: userId, orgId: org.id, ipAddress: ip });
+  const signIn = await ctx.auth.api.signInEmail({ body: { email: row.email, password, rememberMe: true }, headers, returnHeaders: true });
+  const claims = await buildProductClaims(ctx.db, userId);
+  assert(claims, 'NOT_FOUND');
+  const login = await ctx.tokens.sign(claims);
+  const rows = await findGroupsOfUser(ctx.db, userId);
+  const counts = await countMembers(ctx.db, rows.map((g) => g.id));
+  const groups = rows.map((g) => toWireGroup(g, counts.get(g.id) ?? 0));
+  const activeGroups = groups.filter((g) => g._id === org.id || rows.find((r) => r.id === g._id)?.parentId === org.id);
+  return { cookies: signIn.headers.getSetCookie(), result: { ...login, groupData: { groups, activeGroups } } };
+}
