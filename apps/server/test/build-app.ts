@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
+import { seedDemo } from '../src/seed/demo.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
 
@@ -45,10 +46,15 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 /**
  * Builds the app on a fresh database and closes it after the file. E-mails go to `outbox`.
  */
-export async function buildTestApp({ env: overrides = {}, webRoot }: { env?: Record<string, string>; webRoot?: string } = {}) {
+export async function buildTestApp({
+  env: overrides = {},
+  webRoot,
+  seed = false,
+}: { env?: Record<string, string>; webRoot?: string; seed?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = await openTestDatabase();
+  if (seed) await seedDemo(database.db);
   const silent = { info() {}, error() {}, warn() {}, debug() {} } as never;
   const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: null, log: silent });
   const secret = randomBytes(32).toString('hex');

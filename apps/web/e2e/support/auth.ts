@@ -1,0 +1,36 @@
+import { type Page, expect } from '@playwright/test';
+
+/** The password of every demo account (spec/demo-data.md). */
+export const DEMO_PASSWORD = 'Sim-Demo-2026';
+
+/** A fresh address for accounts a test creates. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+/** Fills the login form and submits it; the page then goes through the callback. */
+export async function signIn(
+  page: Page,
+  email: string,
+  options: { password?: string; redirectUrl?: string } = {},
+): Promise<void> {
+  const query = options.redirectUrl ? `?${new URLSearchParams({ redirectUrl: options.redirectUrl }).toString()}` : '';
+  await page.goto(`/auth/login${query}`);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(options.password ?? DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** Where a signed-in, verified user with at most one organisation lands. */
+export const SCENARIOS_URL = /\/authoring\/cases(\?.*)?$/;
+
+/** The stored login result's payload, read from the page's localStorage. */
+export async function storedPayload(page: Page): Promise<Record<string, unknown> | null> {
+  return page.evaluate(() => {
+    const raw = window.localStorage.getItem('patientsim.auth.result');
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { idTokenPayload?: Record<string, unknown> };
+    return parsed.idTokenPayload ?? null;
+  });
+}
