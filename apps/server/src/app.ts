@@ -38,15 +38,18 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   webRoot?: string;
+  /** Called for every route as it is registered (the authorization matrix test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 };
 
 /** The Fastify instance with every plugin and route; tests build it too. */
-export async function buildApp({ env, database, secret, logger = false, mailer, webRoot = WEB_DIST }: AppDeps) {
+export async function buildApp({ env, database, secret, logger = false, mailer, webRoot = WEB_DIST, onRoute }: AppDeps) {
   const app = Fastify({
     logger,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const activeMailer =
     mailer ??

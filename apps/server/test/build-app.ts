@@ -58,12 +58,16 @@ export async function buildTestApp({
   const silent = { info() {}, error() {}, warn() {}, debug() {} } as never;
   const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: null, log: silent });
   const secret = randomBytes(32).toString('hex');
-  const app = await buildApp({ env, database, secret, mailer, ...(webRoot ? { webRoot } : {}) });
+  const routes: Array<{ method: string; url: string }> = [];
+  const onRoute = ({ method, url }: { method: string | string[]; url: string }) => {
+    for (const m of [method].flat()) routes.push({ method: m, url });
+  };
+  const app = await buildApp({ env, database, secret, mailer, onRoute, ...(webRoot ? { webRoot } : {}) });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, db: database.db, engine: database.engine, outbox: mailer.outbox, secret };
+  return { app, db: database.db, engine: database.engine, outbox: mailer.outbox, secret, routes };
 }

@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@patientsim/domain/common/constants';
 import { type Page, expect } from '@playwright/test';
 
 /** The password of every demo account (spec/demo-data.md). */
@@ -27,10 +28,18 @@ export const SCENARIOS_URL = /\/authoring\/cases(\?.*)?$/;
 
 /** The stored login result's payload, read from the page's localStorage. */
 export async function storedPayload(page: Page): Promise<Record<string, unknown> | null> {
-  return page.evaluate(() => {
-    const raw = window.localStorage.getItem('patientsim.auth.result');
+  return page.evaluate((key) => {
+    const raw = window.localStorage.getItem(key);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as { idTokenPayload?: Record<string, unknown> };
     return parsed.idTokenPayload ?? null;
-  });
+  }, STORAGE_KEYS.result);
+}
+
+/** The values of the session keys in the page's localStorage (null when absent). */
+export async function storedSessionKeys(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(
+    (keys) => Object.fromEntries(keys.map((key) => [key, window.localStorage.getItem(key)])),
+    Object.values(STORAGE_KEYS),
+  );
 }

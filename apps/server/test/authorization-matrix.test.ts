@@ -1,0 +1,219 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Permission } from '@patientsim/domain/roles/permissions';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
+import type { Role } from '@patientsim/domain/roles/roles';
+import { group } from '../src/db/schema/groups.js';
+import { notification } from '../src/db/schema/notifications.js';
+import { invitation } from '../src/db/schema/invitations.js';
+import { buildTestApp, type TestApp } from './build-app.js';
+import { signInDemo, type DemoSession } from './demo-client.js';
+
+/**
+ * Every /api/users route, its guard, and how to call it against the Riverside EMS Academy
+ * organisation. A route missing here fails the test.
+ */
+type Ctx = { riverside: string; student: DemoSession; instructor: DemoSession; studentInviteId: string; notificationId: string };
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
+type Entry =
+  | { guard: 'public' | 'integration-key' | 'invite-token' | 'session' }
+  | {
+      guard: 'bearer';
+      permission: Permission;
+      /** A call on a Riverside resource: other roles/organisations must be refused. */
+      call: (ctx: Ctx) => Call;
+      /** What a caller from another organisation gets for `call` (never the data). */
+      otherOrganisation?: 403 | 404;
+      /** Roles that hold the permission but are still refused on `call` by organisation rules. */
+      alsoRefused?: Partial<Record<Role, 403 | 404>>;
+    };
+
+const MATRIX: Record<string, Entry> = {
+  'POST /api/users/auth/sign-in': { guard: 'public' },
+  'POST /api/users/auth/sign-out': { guard: 'session' },
+  'POST /api/users/auth/token': { guard: 'session' },
+  'POST /api/users/auth/accept-license': { guard: 'public' },
+  'POST /api/users/invitations/invite-unaffiliated': { guard: 'public' },
+  'GET /api/users/auth/signup-invitation': { guard: 'public' },
+  'POST /api/users/auth/sign-up': { guard: 'public' },
+  'POST /api/users/auth/request-password-reset': { guard: 'public' },
+  'POST /api/users/auth/reset-password': { guard: 'public' },
+  'GET /api/users/invitations/describe': { guard: 'public' },
+  'POST /api/users/invitations/finish': { guard: 'invite-token' },
+  'POST /api/users/integrations/provision': { guard: 'integration-key' },
+  'GET /api/users/integrations/provisioning': { guard: 'public' },
+  'POST /api/users/integrations/add-user': { guard: 'public' },
+  'POST /api/users/jobs/verification-email': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: '/api/users/jobs/verification-email', payload: { user_id: c.student.userId } }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404 },
+  },
+  'POST /api/users/auth/changeOrg': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: '/api/users/auth/changeOrg', payload: { orgId: c.riverside } }),
+    otherOrganisation: 404,
+    alsoRefused: { SUPER_ADMIN: 404 },
+  },
+  'GET /api/users/extension/users/:userId/groups': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/users/${c.instructor.userId}/groups` }),
+    otherOrganisation: 404,
+    alsoRefused: { STUDENT: 404 },
+  },
+  'GET /api/users/extension/groups/:id/key-owner': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/key-owner` }),
+    otherOrganisation: 404,
+  },
+  'DELETE /api/users/extension/groups/:id/members': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'DELETE', url: `/api/users/extension/groups/${c.riverside}/members`, payload: [c.instructor.userId] }),
+    otherOrganisation: 404,
+    alsoRefused: { STUDENT: 403 },
+  },
+  'PATCH /api/users/users/:id': {
+    guard: 'bearer',
+    permission: 'account:update',
+    call: (c) => ({ method: 'PATCH', url: `/api/users/users/${c.student.userId}`, payload: { given_name: 'Changed' } }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
+  },
+  'POST /api/users/account/change-password': {
+    guard: 'bearer',
+    permission: 'account:update',
+    call: () => ({ method: 'POST', url: '/api/users/account/change-password', payload: { oldPassword: 'Wrong-1-x', newPassword: 'Whatever-2-y' } }),
+  },
+  'POST /api/users/account/scenario-summary': {
+    guard: 'bearer',
+    permission: 'access:console',
+    call: () => ({ method: 'POST', url: '/api/users/account/scenario-summary?showAllUsers=true' }),
+  },
+  'POST /api/users/invites/pending': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: '/api/users/invites/pending', payload: { email: c.student.payload.email } }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404 },
+  },
+  'GET /api/users/invites/user/:userId': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/invites/user/${c.student.userId}` }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404 },
+  },
+  'POST /api/users/invites/dismiss/:inviteId': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: `/api/users/invites/dismiss/${c.studentInviteId}` }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
+  },
+  'POST /api/users/invitations/decline': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: '/api/users/invitations/decline', payload: { inviteId: c.studentInviteId } }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
+  },
+  'POST /api/users/invitations/finish-invite': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: '/api/users/invitations/finish-invite', payload: { inviteId: c.studentInviteId, email: c.student.payload.email } }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
+  },
+  'GET /api/users/notifications': { guard: 'bearer', permission: 'account:read', call: () => ({ method: 'GET', url: '/api/users/notifications' }) },
+  'GET /api/users/notifications/pending': { guard: 'bearer', permission: 'account:read', call: () => ({ method: 'GET', url: '/api/users/notifications/pending' }) },
+  'POST /api/users/notifications/:id/read': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: `/api/users/notifications/${c.notificationId}/read` }),
+    otherOrganisation: 404,
+    alsoRefused: { STUDENT: 404 },
+  },
+  'POST /api/users/notifications/:id/unread': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: (c) => ({ method: 'POST', url: `/api/users/notifications/${c.notificationId}/unread` }),
+    otherOrganisation: 404,
+    alsoRefused: { STUDENT: 404 },
+  },
+  'POST /api/users/payment/create-billing-portal-session': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: () => ({ method: 'POST', url: '/api/users/payment/create-billing-portal-session' }),
+  },
+};
+
+const ROLE_ACCOUNTS: Record<Role, string> = {
+  STUDENT: 'student@demo.test',
+  USER: 'instructor@demo.test',
+  ADMIN: 'admin@demo.test',
+  SUPER_ADMIN: 'super@demo.test',
+};
+
+let t: TestApp;
+let ctx: Ctx;
+const sessions = {} as Record<Role, DemoSession>;
+let outsider: DemoSession;
+
+beforeAll(async () => {
+  t = await buildTestApp({ seed: true });
+  for (const [role, email] of Object.entries(ROLE_ACCOUNTS) as Array<[Role, string]>) sessions[role] = await signInDemo(t, email);
+  outsider = await signInDemo(t, 'nurse@demo.test');
+  const riverside = (await t.db.select().from(group).where(eq(group.name, 'Riverside EMS Academy')))[0]?.id ?? '';
+  const [studentInvite] = await t.db
+    .insert(invitation)
+    .values({ id: 'matrix-invite-1', orgId: riverside, email: 'student@demo.test', role: 'STUDENT', tokenHash: 'matrix-hash-1', expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  const [info] = await t.db.select().from(notification).where(eq(notification.type, 'INFO'));
+  ctx = { riverside, student: sessions.STUDENT, instructor: sessions.USER, studentInviteId: studentInvite?.id ?? '', notificationId: info?.id ?? '' };
+});
+
+describe('authorization matrix', () => {
+  it('lists every /api/users route, and only existing ones', () => {
+    const registered = [
+      ...new Set(t.routes.filter((r) => r.url.startsWith('/api/users/') && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`)),
+    ].sort();
+    expect(registered.length).toBeGreaterThan(20);
+    expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  for (const [key, entry] of Object.entries(MATRIX)) {
+    if (entry.guard !== 'bearer') continue;
+    describe(key, () => {
+      it('refuses callers without a valid token (401)', async () => {
+        const call = entry.call(ctx);
+        const response = await t.app.inject({ method: call.method, url: call.url, ...(call.payload === undefined ? {} : { payload: call.payload as object }) });
+        expect(response.statusCode).toBe(401);
+        expect(response.json().code).toBe('UNAUTHENTICATED');
+      });
+
+      for (const role of Object.keys(ROLE_ACCOUNTS) as Role[]) {
+        const allowed = hasPermission(role, entry.permission);
+        const expected = !allowed ? 403 : (entry.alsoRefused?.[role] ?? null);
+        if (expected === null) continue;
+        it(`refuses ${role} with ${expected}`, async () => {
+          const call = entry.call(ctx);
+          const response = await sessions[role].client.request({ method: call.method, url: call.url, ...(call.payload === undefined ? {} : { payload: call.payload as object }) });
+          expect(response.statusCode).toBe(expected);
+        });
+      }
+
+      if (entry.otherOrganisation) {
+        it(`refuses an admin of another organisation with ${entry.otherOrganisation}`, async () => {
+          const call = entry.call(ctx);
+          const response = await outsider.client.request({ method: call.method, url: call.url, ...(call.payload === undefined ? {} : { payload: call.payload as object }) });
+          expect(response.statusCode).toBe(entry.otherOrganisation);
+        });
+      }
+    });
+  }
+});
