@@ -363,7 +363,7 @@ async function embeddedLoads(server: RunningServer) {
   await step('memory after load (embedded)', ['memory.embedded.load'], async () => {
     const memory = await settledMemory(server);
     details.memory.embeddedAfterLoad = memory;
-    board.set('memory.embedded.load', memory.rssMb, { note: `peak RSS during the run ${memory.peakRssMb.toFixed(0)} MB` });
+    board.set('memory.embedded.load', memory.rssMb, { note: memoryNote(memory) });
   });
 }
 
@@ -399,7 +399,7 @@ async function postgresSuite(dataDir: string) {
         board.set('pg.start.cold', server.readyMs / 1000, { note: cold.noise });
         const atStart = await settledMemory(server);
         details.memory.postgresStart = atStart;
-        board.set('pg.memory.start', atStart.rssMb, { note: `${PLAN.settleMs / 1000} s after ready` });
+        board.set('pg.memory.start', atStart.rssMb, { note: `${PLAN.settleMs / 1000} s after ready; ${memoryNote(atStart)}` });
 
         const { figures, problem, noise: noisy } = await loadGroups(server, 'groupsPostgres');
         board.set('pg.groups.rate', figures.okPerSecond, { problem, note: noisy });
@@ -407,7 +407,7 @@ async function postgresSuite(dataDir: string) {
 
         const afterLoad = await settledMemory(server);
         details.memory.postgresAfterLoad = afterLoad;
-        board.set('pg.memory.load', afterLoad.rssMb, { note: `peak RSS during the run ${afterLoad.peakRssMb.toFixed(0)} MB` });
+        board.set('pg.memory.load', afterLoad.rssMb, { note: memoryNote(afterLoad) });
       } finally {
         await server.stop();
       }
@@ -416,6 +416,10 @@ async function postgresSuite(dataDir: string) {
     await step('drop the PostgreSQL scratch database', [], () => dropScratchDatabase(database.name));
     cleanup.database = null;
   }
+}
+
+function memoryNote(memory: MemoryFigures): string {
+  return `anonymous ${memory.anonMb.toFixed(0)} MB + file-backed ${memory.fileMb.toFixed(0)} MB; peak ${memory.peakRssMb.toFixed(0)} MB`;
 }
 
 function latencyNote(figures: LoadFigures): string {

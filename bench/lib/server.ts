@@ -51,7 +51,8 @@ const STRIPPED_ENV = [
   'STRIPE_API_BASE',
 ];
 
-export type MemoryFigures = { rssMb: number; peakRssMb: number };
+/** From /proc/<pid>/status: resident set now and at its peak, and its anonymous and file-backed parts. */
+export type MemoryFigures = { rssMb: number; peakRssMb: number; anonMb: number; fileMb: number };
 
 export type RunningServer = {
   label: string;
@@ -81,7 +82,8 @@ function readProcStatus(pid: number): MemoryFigures | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-    return { rssMb: (kib('VmRSS') * 1024) / MB, peakRssMb: (kib('VmHWM') * 1024) / MB };
+    const mb = (field: string) => (kib(field) * 1024) / MB;
+    return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM'), anonMb: mb('RssAnon'), fileMb: mb('RssFile') };
   } catch {
     return null;
   }

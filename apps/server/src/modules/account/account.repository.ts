@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { session, user } from '../../db/schema/auth.js';
+import { user } from '../../db/schema/auth.js';
 import { caseConfiguration, casePlay } from '../../db/schema/cases.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 
@@ -20,10 +20,6 @@ export function emailTakenByOther(db: Database, email: string, userId: string) {
     .where(and(eq(user.email, email), ne(user.id, userId)))
     .limit(1)
     .then((rows) => rows.length > 0);
-}
-
-export function deleteSessionsOf(db: Database, userId: string) {
-  return db.delete(session).where(eq(session.userId, userId));
 }
 
 /** Active members of an organisation (for the all-members summary). */

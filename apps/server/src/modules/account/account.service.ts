@@ -44,7 +44,7 @@ export async function updateOwnProfile({
   });
   assert(updated, 'NOT_FOUND');
   if (emailChanged) {
-    await repo.deleteSessionsOf(ctx.db, userId);
+    await (await ctx.auth.$context).internalAdapter.deleteUserSessions(userId);
     await ctx.auth.api.sendVerificationEmail({ body: { email: updated.email, callbackURL: '/auth/emailVerified' } });
   }
   await audit(ctx.db, {
