@@ -3,8 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 import { SCENARIOS_URL, signIn } from './support/auth';
 import { findLink, waitForMail } from './support/mail';
 
-const RESET_SENT =
-  'A password reset email has been sent. Please follow the link in that email to change your password.';
+const RESET_SENT = 'A password reset email has been sent. Please follow the link in that email to change your password.';
 const ACCOUNT = 'noorg@demo.test';
 const NEW_PASSWORD = 'Reset-Pass-2026';
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { DEMO_PASSWORD, SCENARIOS_URL, signIn } from './support/auth';
 
 const PROFILE_URL = /\/auth\/account\/profile$/;
 
@@ -24,4 +24,20 @@ test('an instructor may manage the organisation but not open the access area', a
   await expect(page).toHaveURL(/\/auth\/org\/groups$/);
   await page.goto('/auth/access');
   await expect(page).toHaveURL(PROFILE_URL);
+});
+
+test('the authoring guard sends a visitor to login and brings them back after sign-in', async ({ page }) => {
+  await page.goto('/authoring/cases');
+  await expect(page).toHaveURL(/\/auth\/login\?t=\d+&redirectUrl=%2Fauthoring%2Fcases$/);
+  await page.getByLabel(/^Email/).fill('owner@demo.test');
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(SCENARIOS_URL);
+});
+
+test('the authoring guard sends an unverified user to the verify screen', async ({ page }) => {
+  await signIn(page, 'unverified@demo.test');
+  await expect(page).toHaveURL(/\/auth\/verify$/);
+  await page.goto('/authoring/cases');
+  await expect(page).toHaveURL(/\/auth\/verify$/);
 });

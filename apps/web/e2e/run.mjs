@@ -101,8 +101,14 @@ export function decodeMessage(raw) {
     from: decodeWords(headers.from),
     to: decodeWords(headers.to),
     subject: decodeWords(headers.subject),
-    text: parts.filter((part) => part.type === 'text/plain').map((part) => part.content).join('\n'),
-    html: parts.filter((part) => part.type === 'text/html').map((part) => part.content).join('\n'),
+    text: parts
+      .filter((part) => part.type === 'text/plain')
+      .map((part) => part.content)
+      .join('\n'),
+    html: parts
+      .filter((part) => part.type === 'text/html')
+      .map((part) => part.content)
+      .join('\n'),
   };
 }
 

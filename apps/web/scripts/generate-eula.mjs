@@ -35,15 +35,7 @@ function wrap(text, maxChars) {
 
 const escape = (text) => text.replace(/\\/g, '\\\\').replace(/\(/g, '\\(').replace(/\)/g, '\\)');
 
-const content = [
-  'BT',
-  '/F2 15 Tf',
-  '56 780 Td',
-  `(${escape(title)}) Tj`,
-  '/F1 10.5 Tf',
-  '14 TL',
-  'T*',
-];
+const content = ['BT', '/F2 15 Tf', '56 780 Td', `(${escape(title)}) Tj`, '/F1 10.5 Tf', '14 TL', 'T*'];
 for (const paragraph of paragraphs) {
   content.push('T*');
   for (const line of wrap(paragraph, 95)) content.push(`(${escape(line)}) '`);

@@ -22,9 +22,7 @@ function mailDir(): string {
 async function readAllMail(): Promise<CaughtMail[]> {
   const dir = mailDir();
   const files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
-  return Promise.all(
-    files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail),
-  );
+  return Promise.all(files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as CaughtMail));
 }
 
 /**

@@ -38,9 +38,10 @@ describe('decideAccess', () => {
   });
 
   it('sends a role that is not allowed to profile', () => {
-    expect(decideAccess({ access: ACCESS_ROLES, session: sessionOf('ADMIN'), requestedPath: '/auth/access', nowMs })).toEqual(
-      { isAllowed: false, redirectTo: '/account/profile' },
-    );
+    expect(decideAccess({ access: ACCESS_ROLES, session: sessionOf('ADMIN'), requestedPath: '/auth/access', nowMs })).toEqual({
+      isAllowed: false,
+      redirectTo: '/account/profile',
+    });
     expect(decideAccess({ access: ORG_ROLES, session: sessionOf('STUDENT'), requestedPath: '/auth/org', nowMs })).toEqual({
       isAllowed: false,
       redirectTo: '/account/profile',
@@ -48,9 +49,9 @@ describe('decideAccess', () => {
   });
 
   it('lets allowed roles in', () => {
-    expect(decideAccess({ access: ACCESS_ROLES, session: sessionOf('SUPER_ADMIN'), requestedPath: '/auth/access', nowMs })).toEqual(
-      { isAllowed: true },
-    );
+    expect(
+      decideAccess({ access: ACCESS_ROLES, session: sessionOf('SUPER_ADMIN'), requestedPath: '/auth/access', nowMs }),
+    ).toEqual({ isAllowed: true });
     expect(decideAccess({ access: ORG_ROLES, session: sessionOf('USER'), requestedPath: '/auth/org', nowMs })).toEqual({
       isAllowed: true,
     });

@@ -44,9 +44,7 @@ export function decideAccess(options: {
 
 /** Whether an unusable stored token may be renewed silently: not a student's, not a View-As-User one. */
 function isRenewable(result: LoginResult): boolean {
-  return (
-    result.idTokenPayload.role !== 'STUDENT' && !result.idTokenPayload.act && !result.fromSkeletonKey
-  );
+  return result.idTokenPayload.role !== 'STUDENT' && !result.idTokenPayload.act && !result.fromSkeletonKey;
 }
 
 /**

@@ -1,8 +1,4 @@
-import {
-  ACTIVITY_THROTTLE_MS,
-  SESSION_POLL_MS,
-  STUDENT_SESSION_SECONDS,
-} from '@patientsim/domain/common/constants';
+import { ACTIVITY_THROTTLE_MS, SESSION_POLL_MS, STUDENT_SESSION_SECONDS } from '@patientsim/domain/common/constants';
 import { useEffect } from 'react';
 import { isLocalhost } from '../lib/browser';
 import { renewSession } from '../lib/id-token';

@@ -14,7 +14,8 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // Labels show as written (the spec's texts are verbatim), not upper-cased.
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
   },
 });

@@ -16,12 +16,7 @@ export function SectionMenu({ label, items }: { label: string; items: readonly S
           const isCurrent = pathname === item.to || pathname.startsWith(`${item.to}/`);
           return (
             <li key={item.to}>
-              <ListItemButton
-                component={Link}
-                to={item.to}
-                selected={isCurrent}
-                aria-current={isCurrent ? 'page' : undefined}
-              >
+              <ListItemButton component={Link} to={item.to} selected={isCurrent} aria-current={isCurrent ? 'page' : undefined}>
                 <ListItemText primary={item.label} />
               </ListItemButton>
             </li>

@@ -8,9 +8,9 @@ describe('apiFetch', () => {
     const fetchMock = vi.fn(async () => jsonResponse({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
 
-    await expect(
-      apiFetch('/api/users/x', { method: 'POST', body: { a: 1 }, token: 'abc', schema: OkSchema }),
-    ).resolves.toEqual({ ok: true });
+    await expect(apiFetch('/api/users/x', { method: 'POST', body: { a: 1 }, token: 'abc', schema: OkSchema })).resolves.toEqual({
+      ok: true,
+    });
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/users/x');
@@ -44,17 +44,17 @@ describe('apiFetch', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        jsonResponse(
-          { statusCode: 403, code: 'LICENSE_NOT_ACCEPTED', message: 'x', details: { licenseToken: 't' } },
-          403,
-        ),
+        jsonResponse({ statusCode: 403, code: 'LICENSE_NOT_ACCEPTED', message: 'x', details: { licenseToken: 't' } }, 403),
       ),
     );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ details: { licenseToken: 't' } });
   });
 
   it('describes an answer without a JSON body by its status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({
       statusCode: 502,
       code: 'UNKNOWN_ERROR',
@@ -63,12 +63,18 @@ describe('apiFetch', () => {
   });
 
   it('turns a network failure into an ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiFetch('/api/x')).rejects.toMatchObject({ statusCode: 0, code: 'NETWORK_ERROR' });
   });
 
   it('refuses an answer that does not match the schema', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ ok: 'yes' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ ok: 'yes' })),
+    );
     await expect(apiFetch('/api/x', { schema: OkSchema })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NORTHGATE_ID, RIVERSIDE_ID, buildGroup, buildGroupsDataEntry, buildLoginResult, buildPayload } from '../testing/factories';
+import {
+  NORTHGATE_ID,
+  RIVERSIDE_ID,
+  buildGroup,
+  buildGroupsDataEntry,
+  buildLoginResult,
+  buildPayload,
+} from '../testing/factories';
 import { deriveCurrentUser, resolveActiveOrgId, selectActiveGroups, topLevelGroups } from './current-user';
 
 const twoOrgs = [
@@ -41,10 +48,7 @@ describe('groups', () => {
   });
 
   it('selects the active organisation and its sub-groups', () => {
-    expect(selectActiveGroups([org, cohort, other], RIVERSIDE_ID).map((group) => group._id)).toEqual([
-      RIVERSIDE_ID,
-      'cohort-a',
-    ]);
+    expect(selectActiveGroups([org, cohort, other], RIVERSIDE_ID).map((group) => group._id)).toEqual([RIVERSIDE_ID, 'cohort-a']);
     expect(selectActiveGroups([org, cohort], null)).toEqual([]);
   });
 });
@@ -69,8 +73,6 @@ describe('deriveCurrentUser', () => {
     expect(user.isActiveOrgInactive).toBe(true);
     expect(user.hasPaymentIssue).toBe(true);
     expect(user.displayName).toBe('Ada Admin');
-    expect(deriveCurrentUser(buildLoginResult({ given_name: '', family_name: '' }), []).displayName).toBe(
-      'admin@demo.test',
-    );
+    expect(deriveCurrentUser(buildLoginResult({ given_name: '', family_name: '' }), []).displayName).toBe('admin@demo.test');
   });
 });

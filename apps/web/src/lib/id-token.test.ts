@@ -19,7 +19,10 @@ describe('renewSession', () => {
     writeLoginResult(buildLoginResult());
     writeGroups([buildGroup({ _id: RIVERSIDE_ID })], []);
     const renewed = buildPayload({ role: 'USER' });
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ idToken: 'new.token.value', idTokenPayload: renewed })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ idToken: 'new.token.value', idTokenPayload: renewed })),
+    );
     const onChanged = vi.fn();
     window.addEventListener(PERMISSIONS_CHANGED_EVENT, onChanged);
 

@@ -9,16 +9,12 @@ describe('toSameOriginPath', () => {
     expect(toSameOriginPath(`${origin}/auth/account/profile`, origin)).toBe('/auth/account/profile');
   });
 
-  it.each([
-    'https://evil.example.test/',
-    '//evil.example.test/path',
-    '/\\evil.example.test',
-    'javascript:alert(1)',
-    '',
-    null,
-  ])('refuses %s', (value) => {
-    expect(toSameOriginPath(value, origin)).toBeNull();
-  });
+  it.each(['https://evil.example.test/', '//evil.example.test/path', '/\\evil.example.test', 'javascript:alert(1)', '', null])(
+    'refuses %s',
+    (value) => {
+      expect(toSameOriginPath(value, origin)).toBeNull();
+    },
+  );
 });
 
 describe('toRouterPath', () => {

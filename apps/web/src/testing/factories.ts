@@ -55,10 +55,7 @@ export function buildLoginResult(overrides: Partial<IdTokenPayload> = {}, extra:
   return { idToken: 'header.payload.signature', idTokenPayload: buildPayload(overrides), ...extra };
 }
 
-export function buildGroup(
-  overrides: { _id?: string; name?: string } = {},
-  metadata: Partial<GroupMetadata> = {},
-): Group {
+export function buildGroup(overrides: { _id?: string; name?: string } = {}, metadata: Partial<GroupMetadata> = {}): Group {
   return {
     _id: overrides._id ?? RIVERSIDE_ID,
     name: overrides.name ?? 'Riverside EMS Academy',

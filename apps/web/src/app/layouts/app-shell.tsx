@@ -8,7 +8,7 @@ import { SessionLifecycle } from '../session-lifecycle';
 import { NavBar } from './nav-bar';
 import { SideNavList } from './side-nav';
 
-const DRAWER_WIDTH = 232;
+const DRAWER_WIDTH = 256;
 
 /** The signed-in app: nav bar, side nav and the page. */
 export function AppShell() {
@@ -19,11 +19,7 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SessionLifecycle />
-      <NavBar
-        onOpenNavigation={() => setIsMobileOpen(true)}
-        isNavigationOpen={isMobileOpen}
-        navigationId={navigationId}
-      />
+      <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
         {user ? (
           <>
@@ -33,6 +29,7 @@ export function AppShell() {
               onClose={() => setIsMobileOpen(false)}
               sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
             >
+              <Toolbar />
               <Box component="nav" id={navigationId} aria-label="Main">
                 <SideNavList user={user} onNavigate={() => setIsMobileOpen(false)} />
               </Box>

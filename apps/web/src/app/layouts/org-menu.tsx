@@ -29,7 +29,7 @@ export function OrgMenu() {
         aria-controls={isOpen ? menuId : undefined}
         aria-expanded={isOpen}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ textTransform: 'none', maxWidth: 320 }}
+        sx={{ maxWidth: 320 }}
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
       </Button>

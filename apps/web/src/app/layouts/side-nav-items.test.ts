@@ -32,9 +32,7 @@ describe('sideNavItems', () => {
 
   it('adds the access and CMS buttons for a super admin', () => {
     const result = buildLoginResult({ role: 'SUPER_ADMIN', groupsData: [buildGroupsDataEntry({ role: 'SUPER_ADMIN' })] });
-    expect(labels(result)).toEqual(
-      expect.arrayContaining(['ACCESS /access/organizations', 'CMS /cms']),
-    );
+    expect(labels(result)).toEqual(expect.arrayContaining(['ACCESS /access/organizations', 'CMS /cms']));
   });
 
   it('hides scenarios and org management without an organisation, and scenarios in an inactive one', () => {

@@ -62,9 +62,10 @@ describe('completeLogin', () => {
 
   it('follows a same-origin redirectUrl, inside or outside the app', async () => {
     stubApi([tokenRoute(), groupsRoute(() => jsonResponse([riverside, northgate]))]);
-    await expect(
-      completeLogin({ redirectUrl: '/auth/account/profile', callbackPath, origin }),
-    ).resolves.toEqual({ kind: 'route', to: '/account/profile' });
+    await expect(completeLogin({ redirectUrl: '/auth/account/profile', callbackPath, origin })).resolves.toEqual({
+      kind: 'route',
+      to: '/account/profile',
+    });
     await expect(completeLogin({ redirectUrl: '/authoring/cases?x=1', callbackPath, origin })).resolves.toEqual({
       kind: 'document',
       href: '/authoring/cases?x=1',
@@ -73,9 +74,10 @@ describe('completeLogin', () => {
 
   it('ignores a redirectUrl to another site', async () => {
     stubApi([tokenRoute(), groupsRoute(() => jsonResponse([riverside]))]);
-    await expect(
-      completeLogin({ redirectUrl: 'https://evil.example.test/', callbackPath, origin }),
-    ).resolves.toEqual({ kind: 'route', to: '/verify' });
+    await expect(completeLogin({ redirectUrl: 'https://evil.example.test/', callbackPath, origin })).resolves.toEqual({
+      kind: 'route',
+      to: '/verify',
+    });
   });
 
   it('sends a user who has not accepted the license to the license screen, returning here', async () => {

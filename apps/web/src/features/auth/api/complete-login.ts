@@ -32,7 +32,8 @@ export async function completeLogin({ redirectUrl, callbackPath, origin }: Compl
   try {
     token = await requestIdToken();
   } catch (error) {
-    const license = isApiError(error) && error.code === 'LICENSE_NOT_ACCEPTED' ? LicenseDetailsSchema.safeParse(error.details) : null;
+    const license =
+      isApiError(error) && error.code === 'LICENSE_NOT_ACCEPTED' ? LicenseDetailsSchema.safeParse(error.details) : null;
     if (license?.success) {
       const query = new URLSearchParams({ token: license.data.licenseToken, next: callbackPath });
       return { kind: 'route', to: `${paths.license}?${query.toString()}` };

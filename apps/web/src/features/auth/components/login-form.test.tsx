@@ -42,9 +42,7 @@ describe('LoginForm', () => {
   it('shows the server message in red on wrong credentials', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        jsonResponse({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' }, 401),
-      ),
+      vi.fn(async () => jsonResponse({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' }, 401)),
     );
     const { user, onSignedIn } = renderForm();
 

@@ -50,19 +50,13 @@ export function NewPasswordForm({ token }: { token: string }) {
   const isWeakPassword = isApiError(reset.error) && reset.error.code === 'invalid_password';
   const isTokenInvalid = isApiError(reset.error) && reset.error.code === 'RESET_TOKEN_INVALID';
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
-    >
+    <Box component="form" noValidate onSubmit={handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}>
       {reset.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {isWeakPassword ? <WeakPasswordMessage /> : errorMessage(reset.error, UNKNOWN_ERROR_MESSAGE)}
           {isTokenInvalid ? (
             <Box sx={{ mt: 1 }}>
-              <RouterLink to={paths.resetPassword}>
-                Send a new reset email
-              </RouterLink>
+              <RouterLink to={paths.resetPassword}>Send a new reset email</RouterLink>
             </Box>
           ) : null}
         </Alert>

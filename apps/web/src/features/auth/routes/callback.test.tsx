@@ -6,7 +6,15 @@ import { CallbackRoute, LOGGING_IN_MESSAGE } from './callback';
 describe('CallbackRoute', () => {
   it("shows 'Logging you in...', then the error with a link back to login", async () => {
     let answer: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
     renderRoutes(
       [
         { path: '/callback', element: <CallbackRoute /> },

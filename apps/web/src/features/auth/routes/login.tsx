@@ -10,9 +10,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirectUrl = searchParams.get('redirectUrl');
-  const callback = redirectUrl
-    ? `${paths.callback}?${new URLSearchParams({ redirectUrl }).toString()}`
-    : paths.callback;
+  const callback = redirectUrl ? `${paths.callback}?${new URLSearchParams({ redirectUrl }).toString()}` : paths.callback;
 
   return (
     <>

@@ -23,9 +23,7 @@ export function VerifyEmailRoute() {
       <Typography sx={{ mb: 1 }}>
         A confirmation email has been sent to <strong>{user.email}</strong>.
       </Typography>
-      <Typography sx={{ mb: 3 }}>
-        Follow the link in that email to verify your address, then log in again.
-      </Typography>
+      <Typography sx={{ mb: 3 }}>Follow the link in that email to verify your address, then log in again.</Typography>
       {resend.isSuccess ? (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
           {VERIFICATION_SENT_MESSAGE}
