@@ -11,12 +11,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureArgon2, type ThroughputFigures } from './lib/argon2.js';
+import { measureArgon2, measureVerify, type ThroughputFigures } from './lib/argon2.js';
 import { NOISY_CORES, waitForQuiet, watchCpu } from './lib/cpu.js';
 import { DEMO_ACCOUNT, getOk, issueToken, signIn } from './lib/http.js';
 import { type LoadFigures, loadProblem, runLoad } from './lib/load.js';
 import { machineFacts } from './lib/machine.js';
-import { createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
+import { backendPids, createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
 import { renderMachine, renderTable, Scoreboard } from './lib/report.js';
 import {
   killAllServers,
@@ -30,7 +30,8 @@ import { median, sleep } from './lib/stats.js';
 
 /** How each measurement is bounded; the whole run stays within a few minutes on 2 cores. */
 const PLAN = {
-  argon2: { concurrency: 2, seconds: 5 },
+  /** Raw hashing; verify is sampled again for `verifyAfterSeconds` right after the sign-in load. */
+  argon2: { concurrency: 2, seconds: 5, verifyAfterSeconds: 3 },
   signIn: { connections: 4, seconds: 8, warmup: 1 },
   token: { connections: 10, seconds: 8, warmup: 1 },
   groups: { connections: 10, seconds: 10, warmup: 2 },
@@ -151,7 +152,7 @@ const board = new Scoreboard([
 ]);
 
 type Details = {
-  argon2?: { hash: ThroughputFigures; verify: ThroughputFigures };
+  argon2?: { hash: ThroughputFigures; verify: ThroughputFigures; verifyAfterSignIn?: ThroughputFigures };
   loads: Record<string, LoadFigures>;
   startsMs: Record<string, number[]>;
   memory: Record<string, MemoryFigures | null>;
@@ -227,7 +228,7 @@ async function measureLoad(key: string, server: RunningServer, options: Omit<Par
 }
 
 /** Signs in once, takes an ID token, checks the groups read answers 200 and loads it. */
-async function loadGroups(server: RunningServer, key: string) {
+async function loadGroups(server: RunningServer, key: string, databasePids?: () => Promise<number[]>) {
   const session = await signIn(server.baseUrl);
   const token = await issueToken(server.baseUrl, session.cookie);
   const url = groupsUrl(server, session.userId);
@@ -240,6 +241,7 @@ async function loadGroups(server: RunningServer, key: string) {
     connections: PLAN.groups.connections,
     durationSeconds: PLAN.groups.seconds,
     warmupSeconds: PLAN.groups.warmup,
+    ...(databasePids ? { databasePids } : {}),
   });
 }
 
@@ -304,7 +306,7 @@ async function rawArgon2() {
 
 async function embeddedLoads(server: RunningServer) {
   // 1. Sign-in under load, with the correct password (failed sign-ins are rate limited).
-  await step('sign-in load', ['signin.rate', 'signin.ratio'], async () => {
+  await step('sign-in load', ['signin.rate', 'signin.ratio', 'signin.cpuRatio'], async () => {
     await signIn(server.baseUrl);
     progress(`embedded: sign-in with ${PLAN.signIn.connections} connections for ${PLAN.signIn.seconds} s`);
     const {
@@ -321,9 +323,35 @@ async function embeddedLoads(server: RunningServer) {
       warmupSeconds: PLAN.signIn.warmup,
     });
     board.set('signin.rate', figures.okPerSecond, { problem, note: joinNotes(latencyNote(figures), noisy) });
-    const raw = details.argon2?.verify.perSecond;
-    if (raw) board.set('signin.ratio', figures.okPerSecond / raw, { problem });
-    else board.fail('signin.ratio', 'ERROR', 'no raw verify figure to compare with');
+
+    // Raw verify again right after, so a change in background load hits both sides of the ratio.
+    const before = details.argon2?.verify;
+    if (!before) {
+      board.fail('signin.', 'ERROR', 'no raw verify figure to compare with');
+      return;
+    }
+    const after = await measureVerify({
+      password: DEMO_ACCOUNT.password,
+      concurrency: PLAN.argon2.concurrency,
+      seconds: PLAN.argon2.verifyAfterSeconds,
+    });
+    details.argon2 = { ...details.argon2!, verifyAfterSignIn: after };
+    const operations = before.operations + after.operations;
+    const seconds = before.seconds + after.seconds;
+    const raw = operations / seconds;
+    board.set('signin.verify', raw, {
+      note: joinNotes(
+        `${before.perSecond.toFixed(1)} /s before and ${after.perSecond.toFixed(1)} /s after the sign-in load; ${before.meanMs.toFixed(1)} ms each`,
+        noise('argon2Verify', Math.max(before.otherCores ?? 0, after.otherCores ?? 0)),
+      ),
+    });
+    board.set('signin.ratio', figures.okPerSecond / raw, { problem });
+    const rawPerCpuSecond = operations / (before.cores * before.seconds + after.cores * after.seconds);
+    if (figures.serverCores) {
+      board.set('signin.cpuRatio', figures.okPerSecond / figures.serverCores / rawPerCpuSecond, {
+        note: `${(1000 / rawPerCpuSecond).toFixed(1)} ms CPU a raw verify, ${((1000 * figures.serverCores) / figures.okPerSecond).toFixed(1)} ms server CPU a sign-in`,
+      });
+    }
   });
 
   // 2. Token renewal through the session cookie.
@@ -401,7 +429,7 @@ async function postgresSuite(dataDir: string) {
         details.memory.postgresStart = atStart;
         board.set('pg.memory.start', atStart.rssMb, { note: `${PLAN.settleMs / 1000} s after ready; ${memoryNote(atStart)}` });
 
-        const { figures, problem, noise: noisy } = await loadGroups(server, 'groupsPostgres');
+        const { figures, problem, noise: noisy } = await loadGroups(server, 'groupsPostgres', () => backendPids(database.name));
         board.set('pg.groups.rate', figures.okPerSecond, { problem, note: noisy });
         board.set('pg.groups.p99', figures.latencyMs.p99, { problem, note: latencyNote(figures) });
 
@@ -441,7 +469,9 @@ function renderLoads(): string {
       `(samples mean ${f.reqPerSecondAverage.toFixed(0)}, median ${f.reqPerSecondMedian.toFixed(0)})`.padEnd(31),
       `latency p50 ${f.latencyMs.p50} p99 ${f.latencyMs.p99} max ${f.latencyMs.max} ms`.padEnd(34),
       `non-2xx ${f.non2xx}`.padEnd(10),
-      `cores: server ${f.serverCores?.toFixed(2) ?? '?'}, loader ${f.loaderCores.toFixed(2)}, other ${f.otherCores?.toFixed(2) ?? '?'}`,
+      `cores: server ${f.serverCores?.toFixed(2) ?? '?'}${f.databaseCores === null ? '' : `, PostgreSQL ${f.databaseCores.toFixed(2)}`}, ` +
+        `loader ${f.loaderCores.toFixed(2)}, other ${f.otherCores?.toFixed(2) ?? '?'}`,
+      `RSS after ${f.rssAfterMb?.toFixed(0) ?? '?'} MB`,
     ].join(' '),
   );
   return rows.length > 0 ? ['load runs (autocannon):', ...rows.map((row) => `  ${row}`)].join('\n') : '';

@@ -67,3 +67,23 @@ export async function measureArgon2({
   );
   return { hash, verify };
 }
+
+/** Raw verify throughput alone (a second sample, taken right after a sign-in load). */
+export async function measureVerify({
+  password,
+  concurrency,
+  seconds,
+}: {
+  password: string;
+  concurrency: number;
+  seconds: number;
+}) {
+  const stored = await hashPassword(password);
+  return throughput(
+    async () => {
+      if (!(await verifyPassword({ hash: stored, password }))) throw new Error('verifyPassword returned false');
+    },
+    concurrency,
+    seconds,
+  );
+}

@@ -32,15 +32,18 @@ export type CpuShare = {
   /** Cores busy on average: 1.0 is one core all the time. */
   serverCores: number | null;
   benchCores: number;
+  /** Local database server processes serving the server under test (PostgreSQL backends). */
+  databaseCores: number | null;
   /** Everything else on the machine: other people's builds and tests make figures unreliable. */
   otherCores: number | null;
 };
 
 /** Starts watching who uses the CPU; the returned function tells the shares since. */
-export function watchCpu(serverPid?: number): () => CpuShare {
+export function watchCpu(serverPid?: number, databasePids: readonly number[] = []): () => CpuShare {
   const started = performance.now();
   const machineBefore = machineBusySeconds();
   const serverBefore = serverPid === undefined ? null : processCpuSeconds(serverPid);
+  const databaseBefore = new Map(databasePids.map((pid) => [pid, processCpuSeconds(pid)]));
   const benchBefore = process.cpuUsage();
   return () => {
     const seconds = (performance.now() - started) / 1000;
@@ -48,13 +51,20 @@ export function watchCpu(serverPid?: number): () => CpuShare {
     const benchSeconds = (benchUsed.user + benchUsed.system) / 1e6;
     const serverAfter = serverPid === undefined ? null : processCpuSeconds(serverPid);
     const serverSeconds = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
+    let databaseSeconds = 0;
+    for (const [pid, before] of databaseBefore) {
+      const after = processCpuSeconds(pid);
+      if (before !== null && after !== null) databaseSeconds += after - before;
+    }
     const machineAfter = machineBusySeconds();
     const machineSeconds = machineBefore === null || machineAfter === null ? null : machineAfter - machineBefore;
-    const other = machineSeconds === null ? null : Math.max(0, machineSeconds - benchSeconds - (serverSeconds ?? 0));
+    const other =
+      machineSeconds === null ? null : Math.max(0, machineSeconds - benchSeconds - (serverSeconds ?? 0) - databaseSeconds);
     return {
       seconds,
       serverCores: serverSeconds === null ? null : serverSeconds / seconds,
       benchCores: benchSeconds / seconds,
+      databaseCores: databaseBefore.size === 0 ? null : databaseSeconds / seconds,
       otherCores: other === null ? null : other / seconds,
     };
   };

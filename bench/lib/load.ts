@@ -14,6 +14,8 @@ export type LoadOptions = {
   warmupSeconds?: number;
   /** The server under load, to report how much CPU it used. */
   server?: RunningServer;
+  /** Processes of a local database server working for the server under load (asked after the warm-up). */
+  databasePids?: () => Promise<number[]>;
 };
 
 export type LoadFigures = {
@@ -36,8 +38,12 @@ export type LoadFigures = {
   serverCores: number | null;
   /** CPU use of this process (the load generator) during the run, in cores. */
   loaderCores: number;
+  /** CPU use of the local database server's processes for this server, in cores (PostgreSQL only). */
+  databaseCores: number | null;
   /** CPU use of everything else on the machine during the run, in cores. */
   otherCores: number | null;
+  /** Server RSS right after the run. */
+  rssAfterMb: number | null;
 };
 
 async function fire(options: LoadOptions, seconds: number) {
@@ -56,7 +62,8 @@ async function fire(options: LoadOptions, seconds: number) {
 /** Runs autocannon against one endpoint (after an optional warm-up) and condenses its result. */
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   if (options.warmupSeconds) await fire(options, options.warmupSeconds);
-  const stopWatch = watchCpu(options.server?.pid);
+  const databasePids = options.databasePids ? await options.databasePids() : [];
+  const stopWatch = watchCpu(options.server?.pid, databasePids);
   const result = await fire(options, options.durationSeconds);
   const cpu = stopWatch();
   const seconds = result.duration || options.durationSeconds;
@@ -86,7 +93,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     },
     serverCores: cpu.serverCores,
     loaderCores: cpu.benchCores,
+    databaseCores: cpu.databaseCores,
     otherCores: cpu.otherCores,
+    rssAfterMb: options.server?.memory()?.rssMb ?? null,
   };
 }
 

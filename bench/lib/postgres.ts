@@ -31,3 +31,11 @@ export async function dropScratchDatabase(name: string): Promise<void> {
   if (!/^patientsim_bench_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
   await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
 }
+
+/** The PostgreSQL backend processes connected to `name` (all on this machine). */
+export async function backendPids(name: string): Promise<number[]> {
+  return withAdmin(async (client) => {
+    const result = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+    return result.rows.map((row) => row.pid);
+  });
+}

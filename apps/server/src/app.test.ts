@@ -117,4 +117,16 @@ describe('http', () => {
     expect(paths).toContain('/api/users/extension/users/{userId}/groups');
     expect(paths.some((p) => p.startsWith('/auth/'))).toBe(false);
   });
+
+  it('serves the scenario library page with the authoring guard, and a plain page for other authoring paths', async () => {
+    const cases = await t.app.inject({ url: '/authoring/cases' });
+    expect(cases.statusCode).toBe(200);
+    expect(cases.body).toContain('<script type="module" src="/auth/authoring-guard.js"></script>');
+    expect(cases.body.indexOf('/authoring/cases.js')).toBeLessThan(cases.body.indexOf('/auth/authoring-guard.js'));
+    expect((await t.app.inject({ url: '/authoring/cases.js' })).headers['content-type']).toContain('javascript');
+    const other = await t.app.inject({ url: '/authoring/assignments' });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).toContain('href="/auth/account/profile"');
+    expect(other.body).toContain('/authoring/assignments');
+  });
 });

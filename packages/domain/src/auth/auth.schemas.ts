@@ -50,3 +50,12 @@ export const VerificationEmailBodySchema = z.object({
 export type VerificationEmailBody = z.infer<typeof VerificationEmailBodySchema>;
 
 export const ProductTypeSchema = z.enum(PRODUCT_TYPES);
+
+/** The answer of sign-in and sign-up: the session cookie is set alongside. */
+export const SignedInSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
+export type SignedIn = z.infer<typeof SignedInSchema>;
+
+export const SignUpInvitationQuerySchema = z.object({ token: z.string().min(10).max(512), email: EmailSchema });
+/** What the invite variant of sign-up shows before the person fills it in. */
+export const SignUpInvitationSchema = z.object({ email: z.string(), orgName: z.string().nullable() });
+export type SignUpInvitation = z.infer<typeof SignUpInvitationSchema>;

@@ -1,16 +1,17 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   AcceptLicenseBodySchema,
   ChangeOrgBodySchema,
-  EmailSchema,
   InviteUnaffiliatedBodySchema,
   ResetPasswordBodySchema,
   ResetRequestBodySchema,
+  SignedInSchema,
   SignInBodySchema,
   SignUpBodySchema,
+  SignUpInvitationQuerySchema,
+  SignUpInvitationSchema,
   VerificationEmailBodySchema,
 } from '@patientsim/domain/auth/auth.schemas';
 import { ErrorBodySchema, OkSchema } from '@patientsim/domain/common/api.schemas';
@@ -28,7 +29,6 @@ const errors = {
   422: ErrorBodySchema,
   429: ErrorBodySchema,
 };
-const SignedInSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
 const ok = { ok: true } as const;
 
 const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
@@ -79,8 +79,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        querystring: z.object({ token: z.string().min(10).max(512), email: EmailSchema }),
-        response: { 200: z.object({ email: z.string(), orgName: z.string().nullable() }), ...errors },
+        querystring: SignUpInvitationQuerySchema,
+        response: { 200: SignUpInvitationSchema, ...errors },
       },
     },
     (request) => service.describeSignUpInvitation({ ctx: app, ...request.query }),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { CASES_PAGE_SCRIPT } from './authoring-page.js';
 
-const page = ({ title, body, script }: { title: string; body: string; script?: string }) => `<!doctype html>
+const page = ({ title, body, scripts = [] }: { title: string; body: string; scripts?: string[] }) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -13,7 +14,7 @@ const page = ({ title, body, script }: { title: string; body: string; script?: s
   h1 { font-size: 1.6rem; margin-top: 0; }
   a { color: #0d47a1; }
 </style>
-${script ? `<script type="module" src="${script}"></script>` : ''}
+${scripts.map((src) => `<script type="module" src="${src}"></script>`).join('\n')}
 </head>
 <body><main>${body}</main></body>
 </html>`;
@@ -31,12 +32,16 @@ export const authoringRoutes: FastifyPluginAsync = async (app) => {
       .send(
         page({
           title: 'Scenarios',
-          script: '/auth/authoring-guard.js',
+          scripts: ['/authoring/cases.js', '/auth/authoring-guard.js'],
           body: `<h1>Scenarios</h1>
 <p id="library-status">Checking your session…</p>
 <p><a href="/auth/account/profile">Go to your account</a></p>`,
         }),
       ),
+  );
+
+  app.get('/authoring/cases.js', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CASES_PAGE_SCRIPT),
   );
 
   app.get('/authoring/*', { schema: { hide: true } }, (request, reply) =>
