@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { SCENARIOS_URL, signIn } from './support/auth';
+import { expectNoSeriousA11yViolations } from './support/axe';
+
+test('a user without an organisation (removed from their only one) lands on the scenario library with how to join one', async ({ page }) => {
+  await signIn(page, 'removed@demo.test');
+  await expect(page).toHaveURL(SCENARIOS_URL);
+  await expect(page.getByRole('heading', { name: 'Scenarios' })).toBeVisible();
+  await expect(page.getByText('You are not a member of any organization yet.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/auth/account/profile');
+  await expectNoSeriousA11yViolations(page, 'scenario library');
+});
+
+test('a member of an organisation sees which organisation the library is for', async ({ page }) => {
+  await signIn(page, 'nurse@demo.test');
+  await expect(page).toHaveURL(SCENARIOS_URL);
+  await expect(page.getByText('You are signed in to Northgate Nursing School.')).toBeVisible();
+});
+
+test('an authoring path this product does not serve says so and links back to the account', async ({ page }) => {
+  await page.goto('/authoring/assignments');
+  await expect(page.getByRole('heading', { name: 'This page is not served here' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to your account' })).toHaveAttribute('href', '/auth/account/profile');
+  await expectNoSeriousA11yViolations(page, 'not served');
+});
