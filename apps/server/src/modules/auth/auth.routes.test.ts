@@ -417,3 +417,26 @@ describe('GET /extension/users/{userId}/groups', () => {
     expect((await student.client.get(`/api/users/extension/users/${admin.id}/groups`)).statusCode).toBe(404);
   });
 });
+
+describe('races and floods', () => {
+  it('answers a conflict, not a 500, when two sign-ups race for one address', async () => {
+    const email = 'racer@example.test';
+    const client = createClient(t.app, { ip: '10.5.5.5' });
+    await client.post('/api/users/invitations/invite-unaffiliated', { email, accountType: 'EMS' });
+    const token = linkIn((await mailTo(email, /Finish creating/)).text).searchParams.get('token') ?? '';
+    const body = { token, email, given_name: 'Race', family_name: 'Condition', password: 'Strong-Pass-1' };
+    const answers = await Promise.all([client.post('/api/users/auth/sign-up', body), createClient(t.app).post('/api/users/auth/sign-up', body)]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 409]).toContain(statuses[1]);
+  });
+
+  it('limits sign-up e-mails per IP across addresses', async () => {
+    const client = createClient(t.app, { ip: '10.6.6.6' });
+    for (let i = 0; i < 30; i += 1) {
+      expect((await client.post('/api/users/invitations/invite-unaffiliated', { email: `flood${i}@example.test`, accountType: 'EMS' })).statusCode).toBe(200);
+    }
+    const limited = await client.post('/api/users/invitations/invite-unaffiliated', { email: 'flood-last@example.test', accountType: 'EMS' });
+    expect(limited.statusCode).toBe(429);
+  });
+});

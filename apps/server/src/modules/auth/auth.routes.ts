@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/invite-unaffiliated',
     { schema: { tags, body: InviteUnaffiliatedBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.inviteUnaffiliated({ ctx: app, ...request.body });
+      await service.inviteUnaffiliated({ ctx: app, ...request.body, ip: request.ip });
       return ok;
     },
   );
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/request-password-reset',
     { schema: { tags, body: ResetRequestBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.requestPasswordReset({ ctx: app, email: request.body.email });
+      await service.requestPasswordReset({ ctx: app, email: request.body.email, ip: request.ip });
       return ok;
     },
   );

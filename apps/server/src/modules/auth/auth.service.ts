@@ -19,6 +19,7 @@ export const LIMITS = {
   signInAccount: { max: 5, windowMs: 15 * 60_000 },
   signInIp: { max: 50, windowMs: 15 * 60_000 },
   emailPerAddress: { max: 3, windowMs: 15 * 60_000 },
+  emailPerIp: { max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
 type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'licenseTokens' | 'mailer' | 'limiter' | 'env'>;
@@ -31,10 +32,14 @@ function weakPassword(): AppError {
   return new AppError('invalid_password', { message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT}` });
 }
 
-/** Counts one e-mail to `address`; refuses past the limit. */
-async function countEmail(ctx: Ctx, kind: string, address: string) {
+/** Counts one e-mail to `address` (and from `ip` when given); refuses past either limit. */
+async function countEmail(ctx: Ctx, kind: string, address: string, ip?: string) {
   const state = await ctx.limiter.hit(`mail:${kind}:${address}`, LIMITS.emailPerAddress);
   if (state.count > LIMITS.emailPerAddress.max) throw rateLimited(state.retryAfterSeconds);
+  if (ip) {
+    const fromIp = await ctx.limiter.hit(`mail-ip:${ip}`, LIMITS.emailPerIp);
+    if (fromIp.count > LIMITS.emailPerIp.max) throw rateLimited(fromIp.retryAfterSeconds);
+  }
 }
 
 /**
@@ -105,8 +110,8 @@ export async function acceptLicense({ ctx, token, version, ip }: { ctx: Ctx; tok
  * Plain sign-up, e-mail first (decision 9): mails a sign-up link. An address that already has an
  * account gets a sign-in reminder instead; the answer is the same either way.
  */
-export async function inviteUnaffiliated({ ctx, email, accountType }: { ctx: Ctx; email: string; accountType: SignUpAccountType }) {
-  await countEmail(ctx, 'signup', email);
+export async function inviteUnaffiliated({ ctx, email, accountType, ip }: { ctx: Ctx; email: string; accountType: SignUpAccountType; ip: string }) {
+  await countEmail(ctx, 'signup', email, ip);
   const existing = await repo.findUserByEmail(ctx.db, email);
   if (existing) {
     void ctx.mailer.send(existingAccountEmail({ to: email, url: `${ctx.env.PUBLIC_URL}/auth/login` })).catch(() => {});
@@ -162,6 +167,7 @@ export async function signUp({
   const productType = invitation.productType ?? found.orgProductType ?? 'EMS';
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
+    if (!(await repo.useInvitation(tx, invitation.id))) throw new AppError('INVITATION_INVALID');
     await repo.insertUserWithPassword(tx, {
       passwordHash,
       user: {
@@ -181,7 +187,6 @@ export async function signUp({
         await repo.addMembership(tx, { groupId, userId, role: invitation.role, subscribed: invitation.throughSubscription });
       }
     }
-    await repo.markInvitation(tx, invitation.id, 'accepted');
   });
   await audit(ctx.db, { actorId: userId, action: 'user.sign-up', targetType: 'user', targetId: userId, orgId: invitation.orgId, ipAddress: ip });
   const result = await ctx.auth.api.signInEmail({ body: { email: body.email, password: body.password, rememberMe: true }, headers, returnHeaders: true });
@@ -189,8 +194,8 @@ export async function signUp({
 }
 
 /** Mails a reset link if the account exists; the answer and its timing are the same either way. */
-export async function requestPasswordReset({ ctx, email }: { ctx: Ctx; email: string }) {
-  await countEmail(ctx, 'reset', email);
+export async function requestPasswordReset({ ctx, email, ip }: { ctx: Ctx; email: string; ip: string }) {
+  await countEmail(ctx, 'reset', email, ip);
   await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } });
 }
 

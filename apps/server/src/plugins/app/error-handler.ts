@@ -3,6 +3,15 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERROR_CODES, type ErrorBody } from '@patientsim/domain/errors/error-codes';
 import { AppError } from '../../lib/errors.js';
 
+/** PostgreSQL's unique_violation, raw or wrapped by drizzle as the cause. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * Turns every error into `{ statusCode, code, message }`. Below 500 the message passes through;
  * at 500 and above it is generic and the details go to the log.
@@ -30,6 +39,10 @@ export default fp(
           message: first ? `${first.field ? `${first.field}: ` : ''}${first.message}` : ERROR_CODES.VALIDATION_FAILED.message,
           details,
         } satisfies ErrorBody);
+      }
+      if (isUniqueViolation(error)) {
+        // Two requests raced to create the same thing; the loser gets a conflict, not a 500.
+        return reply.status(409).send({ statusCode: 409, code: 'CONFLICT', message: ERROR_CODES.CONFLICT.message } satisfies ErrorBody);
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
