@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fromNodeHeaders } from 'better-auth/node';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
@@ -11,6 +11,8 @@ import { AUTH_BASE_PATH, createAuth } from './identity/auth.js';
 import { createLicenseTokens } from './identity/license.js';
 import { createTokenService } from './identity/tokens.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
+import { createReadCache } from './lib/read-cache.js';
+import { createMemorySessionStorage, createRedisSessionStorage } from './identity/session-storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
@@ -40,21 +42,42 @@ export type AppDeps = {
   webRoot?: string;
   /** Called for every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** How long hot identity reads are cached (ms); writes in this process clear them at once. */
+  cacheTtlMs?: number;
 };
 
 /** The Fastify instance with every plugin and route; tests build it too. */
-export async function buildApp({ env, database, secret, logger = false, mailer, webRoot = WEB_DIST, onRoute }: AppDeps) {
+export async function buildApp({ env, database, secret, logger = false, mailer, webRoot = WEB_DIST, onRoute, cacheTtlMs = 1000 }: AppDeps) {
   const app = Fastify({
     logger,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Every request is logged only at debug level; failures and slow requests always are (below).
+    logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 || reply.elapsedTime > 1000) {
+      request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    }
   });
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const activeMailer =
     mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: app.log });
-  const auth = createAuth({ db: database.db, publicUrl: env.PUBLIC_URL, secret, mailer: activeMailer, log: app.log });
+  const cache = createReadCache({ ttlMs: cacheTtlMs });
+  // Sessions: shared in Redis across processes; in memory for the embedded database, which one
+  // process owns; straight from PostgreSQL otherwise.
+  const sessionStorage = redis ? createRedisSessionStorage(redis) : database.engine === 'pglite' ? createMemorySessionStorage() : undefined;
+  const auth = createAuth({
+    db: database.db,
+    publicUrl: env.PUBLIC_URL,
+    secret,
+    mailer: activeMailer,
+    log: app.log,
+    sessionStorage,
+    onUserChange: () => cache.clear(),
+  });
 
   await app.register(errorHandler);
   await app.register(services, {
@@ -65,6 +88,7 @@ export async function buildApp({ env, database, secret, logger = false, mailer, 
     licenseTokens: createLicenseTokens(secret),
     mailer: activeMailer,
     limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    cache,
   });
   await app.register(authenticate);
   await app.register(security);

@@ -14,6 +14,7 @@ import { newId } from '../lib/ids.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from './password.js';
+import type { SessionStorage } from './session-storage.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 const SESSION_SECONDS = 7 * 24 * 3600;
@@ -24,6 +25,10 @@ export type AuthOptions = {
   secret: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Where sessions are looked up before the database (memory or Redis); none reads the database. */
+  sessionStorage?: SessionStorage | undefined;
+  /** Called after better-auth changes a user (e-mail verified, password, ...). */
+  onUserChange?: () => void;
 };
 
 /**
@@ -31,7 +36,7 @@ export type AuthOptions = {
  * Its HTTP handler is exposed only for the e-mail verification link and the JWKS; everything
  * else goes through the product's own validated, rate-limited routes calling `auth.api`.
  */
-export function createAuth({ db, publicUrl, secret, mailer, log }: AuthOptions) {
+export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage, onUserChange }: AuthOptions) {
   const sendInBackground = (promise: Promise<void>, what: string) => {
     // Sending is not awaited so that known and unknown addresses answer in the same time.
     promise.catch((error: unknown) => log.error({ err: error }, `could not send the ${what} email`));
@@ -66,7 +71,18 @@ export function createAuth({ db, publicUrl, secret, mailer, log }: AuthOptions) 
         licenseVersion: { type: 'string', required: false, input: false },
       },
     },
-    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 3600 },
+    ...(sessionStorage ? { secondaryStorage: sessionStorage } : {}),
+    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 3600, storeSessionInDatabase: true },
+    verification: { storeInDatabase: true },
+    databaseHooks: {
+      user: {
+        update: {
+          after: async () => {
+            onUserChange?.();
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: false,

@@ -39,6 +39,11 @@ export function findActiveMemberships(db: Database, userId: string) {
  * organisation-specific role of the active organisation, or the global role.
  */
 export async function buildProductClaims(db: Database, userId: string): Promise<ProductClaims | null> {
+  return (await loadIdentity(db, userId))?.claims ?? null;
+}
+
+/** The claims plus the license version the user accepted (decision 14). */
+export async function loadIdentity(db: Database, userId: string): Promise<{ claims: ProductClaims; licenseVersion: string | null } | null> {
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
   if (!row || row.deletedAt) return null;
   const memberships = await findActiveMemberships(db, userId);
@@ -56,7 +61,7 @@ export async function buildProductClaims(db: Database, userId: string): Promise<
     productType: asProductType(m.productType, 'EMS'),
     inactive: m.inactive,
   }));
-  return {
+  const claims: ProductClaims = {
     sub: row.id,
     email: row.email,
     email_verified: row.emailVerified,
@@ -79,4 +84,5 @@ export async function buildProductClaims(db: Database, userId: string): Promise<
     },
     groupsData,
   };
+  return { claims, licenseVersion: row.licenseVersion };
 }

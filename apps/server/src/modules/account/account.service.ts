@@ -8,7 +8,7 @@ import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
 import * as repo from './account.repository.js';
 
-type Ctx = Pick<Services, 'db' | 'auth' | 'limiter'>;
+type Ctx = Pick<Services, 'db' | 'auth' | 'limiter' | 'cache'>;
 
 /**
  * Saves the changed profile fields of the signed-in user. A new e-mail address is unverified until
@@ -43,6 +43,7 @@ export async function updateOwnProfile({
       : {}),
   });
   assert(updated, 'NOT_FOUND');
+  ctx.cache.clear();
   if (emailChanged) {
     await (await ctx.auth.$context).internalAdapter.deleteUserSessions(userId);
     await ctx.auth.api.sendVerificationEmail({ body: { email: updated.email, callbackURL: '/auth/emailVerified' } });

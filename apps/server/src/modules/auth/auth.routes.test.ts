@@ -351,6 +351,8 @@ describe('e-mail verification', () => {
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toContain('/auth/emailVerified');
     expect((await findUser(t.db, user.id))?.emailVerified).toBe(true);
+    // The renewed token says so at once (no stale cached claims).
+    expect((await client.post('/api/users/auth/token')).json().idTokenPayload.email_verified).toBe(true);
   });
 
   it("refuses another user's id, and callers without a token", async () => {

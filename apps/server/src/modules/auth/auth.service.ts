@@ -4,7 +4,7 @@ import { isStrongPassword, PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE } from '@
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { isRole } from '@patientsim/domain/roles/roles';
 import type { SignUpAccountType } from './auth.types.js';
-import { buildProductClaims } from '../../identity/claims.js';
+import { loadIdentity } from '../../identity/claims.js';
 import { hashPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
@@ -22,7 +22,7 @@ export const LIMITS = {
   emailPerIp: { max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
-type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'licenseTokens' | 'mailer' | 'limiter' | 'env'>;
+type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'licenseTokens' | 'mailer' | 'limiter' | 'env' | 'cache'>;
 
 function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError('RATE_LIMITED', { headers: { 'retry-after': String(retryAfterSeconds) } });
@@ -88,13 +88,13 @@ export async function signOut({ ctx, headers }: { ctx: Ctx; headers: Headers }) 
 export async function issueIdToken({ ctx, headers }: { ctx: Ctx; headers: Headers }) {
   const session = await ctx.auth.api.getSession({ headers });
   if (!session) throw new AppError('UNAUTHENTICATED');
-  const { licenseVersion } = session.user as { licenseVersion?: string | null };
-  if (licenseVersion !== LICENSE_VERSION) {
-    throw new AppError('LICENSE_NOT_ACCEPTED', { details: { licenseToken: await ctx.licenseTokens.issue(session.user.id) } });
+  const userId = session.user.id;
+  const identity = await ctx.cache.get(`identity:${userId}`, () => loadIdentity(ctx.db, userId));
+  if (!identity) throw new AppError('UNAUTHENTICATED');
+  if (identity.licenseVersion !== LICENSE_VERSION) {
+    throw new AppError('LICENSE_NOT_ACCEPTED', { details: { licenseToken: await ctx.licenseTokens.issue(userId) } });
   }
-  const claims = await buildProductClaims(ctx.db, session.user.id);
-  if (!claims) throw new AppError('UNAUTHENTICATED');
-  return ctx.tokens.sign(claims);
+  return ctx.tokens.sign(identity.claims);
 }
 
 /** Records acceptance of the license version (decision 14). */
@@ -103,6 +103,7 @@ export async function acceptLicense({ ctx, token, version, ip }: { ctx: Ctx; tok
   const user = await repo.findUserById(ctx.db, userId);
   assert(user && !user.deletedAt, 'LICENSE_TOKEN_INVALID');
   await repo.recordLicenseAcceptance(ctx.db, { id: newId(), userId, version, ipAddress: ip });
+  ctx.cache.clear();
   await audit(ctx.db, { actorId: userId, action: 'license.accept', targetType: 'license', targetId: version, ipAddress: ip });
 }
 
@@ -188,6 +189,7 @@ export async function signUp({
       }
     }
   });
+  ctx.cache.clear();
   await audit(ctx.db, { actorId: userId, action: 'user.sign-up', targetType: 'user', targetId: userId, orgId: invitation.orgId, ipAddress: ip });
   const result = await ctx.auth.api.signInEmail({ body: { email: body.email, password: body.password, rememberMe: true }, headers, returnHeaders: true });
   return { cookies: result.headers.getSetCookie(), user: { id: userId, email: body.email, emailVerified: true } };
@@ -223,5 +225,6 @@ export async function sendVerificationEmail({ ctx, userId }: { ctx: Ctx; userId:
 export async function changeOrganisation({ ctx, userId, orgId, ip }: { ctx: Ctx; userId: string; orgId: string; ip: string }) {
   assert(await repo.isOrganisationMember(ctx.db, userId, orgId), 'NOT_A_MEMBER');
   await repo.setActiveOrganisation(ctx.db, userId, orgId);
+  ctx.cache.clear();
   await audit(ctx.db, { actorId: userId, action: 'user.change-org', targetType: 'group', targetId: orgId, orgId, ipAddress: ip });
 }

@@ -14,7 +14,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requirePermission('account:read'),
       schema: { tags: ['groups'], security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: GroupListSchema, ...errors } },
     },
-    (request) => listUserGroups({ db: app.db, actor: currentUser(request), userId: request.params.userId }),
+    (request) => listUserGroups({ db: app.db, cache: app.cache, actor: currentUser(request), userId: request.params.userId }),
   );
 
   app.get(
@@ -40,7 +40,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeGroupMembers({ db: app.db, actor: currentUser(request), groupId: request.params.id, userIds: request.body, ip: request.ip });
+      await removeGroupMembers({ db: app.db, cache: app.cache, actor: currentUser(request), groupId: request.params.id, userIds: request.body, ip: request.ip });
       return { ok: true as const };
     },
   );

@@ -2,6 +2,7 @@ import type { Group, GroupMetadata } from '@patientsim/domain/groups/group.schem
 import { isProductType } from '@patientsim/domain/product/product-types';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Database } from '../../db/client.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './groups.repository.js';
@@ -28,15 +29,29 @@ export function toWireGroup(row: repo.GroupRow, memberCount: number): Group {
  * sees those of a member of their organisations, limited to groups inside them. Anyone else gets
  * NOT_FOUND (never reveal another organisation's data).
  */
-export async function listUserGroups({ db, actor, userId }: { db: Database; actor: RequestUser; userId: string }): Promise<Group[]> {
-  let rows = await repo.findGroupsOfUser(db, userId);
+export async function listUserGroups({
+  db,
+  cache,
+  actor,
+  userId,
+}: {
+  db: Database;
+  cache: ReadCache;
+  actor: RequestUser;
+  userId: string;
+}): Promise<Group[]> {
+  const all = await cache.get(`groups:${userId}`, async () => {
+    const found = await repo.findGroupsOfUser(db, userId);
+    const counts = await repo.countMembers(db, found.map((r) => r.id));
+    return found.map((row) => ({ row, wire: toWireGroup(row, counts.get(row.id) ?? 0) }));
+  });
+  let rows = all;
   if (actor.id !== userId && actor.role !== 'SUPER_ADMIN') {
     const actorOrgs = new Set(actor.groupsData.filter((g) => g.parent === null && g.role !== 'STUDENT').map((g) => g._id));
-    rows = rows.filter((row) => actorOrgs.has(row.parentId ?? row.id));
+    rows = rows.filter(({ row }) => actorOrgs.has(row.parentId ?? row.id));
     if (rows.length === 0) throw new AppError('NOT_FOUND');
   }
-  const counts = await repo.countMembers(db, rows.map((r) => r.id));
-  return rows.map((row) => toWireGroup(row, counts.get(row.id) ?? 0));
+  return rows.map(({ wire }) => wire);
 }
 
 /** The organisation a group belongs to (itself for an organisation). */
@@ -67,7 +82,21 @@ export async function findKeyOwner({ db, actor, groupId }: { db: Database; actor
  * Leave (the caller's own id) or remove members (admins of the organisation, or a super admin).
  * The key owner can neither leave nor be removed.
  */
-export async function removeGroupMembers({ db, actor, groupId, userIds, ip }: { db: Database; actor: RequestUser; groupId: string; userIds: string[]; ip: string }) {
+export async function removeGroupMembers({
+  db,
+  cache,
+  actor,
+  groupId,
+  userIds,
+  ip,
+}: {
+  db: Database;
+  cache: ReadCache;
+  actor: RequestUser;
+  groupId: string;
+  userIds: string[];
+  ip: string;
+}) {
   const row = await findVisibleGroup({ db, actor, groupId });
   const isLeaving = userIds.length === 1 && userIds[0] === actor.id;
   if (!isLeaving) {
@@ -78,6 +107,7 @@ export async function removeGroupMembers({ db, actor, groupId, userIds, ip }: { 
   const members = await repo.findMemberships(db, groupId, userIds);
   if (members.length !== new Set(userIds).size) throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
   await repo.removeMembers(db, row, userIds);
+  cache.clear();
   await audit(db, {
     actorId: actor.id,
     onBehalfOfId: actor.act?.sub ?? null,

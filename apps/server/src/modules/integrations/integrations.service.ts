@@ -13,7 +13,7 @@ import { countMembers, findGroupById, findGroupsOfUser } from '../groups/groups.
 import { toWireGroup } from '../groups/groups.service.js';
 import * as repo from './integrations.repository.js';
 
-type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'env'>;
+type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'env' | 'cache'>;
 
 /** Constant-time check of the integration key (decision 15); refused when none is configured. */
 export function checkIntegrationKey(configured: string | undefined, presented: string | undefined) {
@@ -82,6 +82,7 @@ export async function addProvisionedUser({ ctx, token, password, ip, headers }: 
     });
     await addMembership(tx, { groupId: org.id, userId, role: row.role });
   });
+  ctx.cache.clear();
   await audit(ctx.db, { actorId: userId, action: 'user.provisioned', targetType: 'user', targetId: userId, orgId: org.id, ipAddress: ip });
   const signIn = await ctx.auth.api.signInEmail({ body: { email: row.email, password, rememberMe: true }, headers, returnHeaders: true });
   const claims = await buildProductClaims(ctx.db, userId);

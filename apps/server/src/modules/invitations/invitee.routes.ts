@@ -60,7 +60,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/finish-invite',
     { preHandler: signedIn, schema: { tags, security, body: FinishInviteBodySchema, response: { 200: FinishedSchema, ...errors } } },
     async (request) => {
-      const { orgId } = await service.finishInvite({ db: app.db, actor: currentUser(request), ...request.body, ip: request.ip });
+      const { orgId } = await service.finishInvite({ db: app.db, cache: app.cache, actor: currentUser(request), ...request.body, ip: request.ip });
       return { ok: true as const, orgId };
     },
   );
@@ -71,7 +71,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw new AppError('UNAUTHENTICATED');
-      const { orgId } = await service.finishInvitationWithToken({ db: app.db, token, email: request.body.email, ip: request.ip });
+      const { orgId } = await service.finishInvitationWithToken({ db: app.db, cache: app.cache, token, email: request.body.email, ip: request.ip });
       return { ok: true as const, orgId };
     },
   );

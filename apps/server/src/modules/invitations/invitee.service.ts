@@ -1,5 +1,6 @@
 import type { Invite } from '@patientsim/domain/invitations/invitation.schemas';
 import type { Database } from '../../db/client.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken } from '../../lib/ids.js';
@@ -41,7 +42,7 @@ export async function listUserInvitations({ db, actor, userId }: { db: Database;
 }
 
 /** Joins the organisation (and sub-groups) of an invitation and makes it the active one. */
-async function joinThroughInvitation({ db, row, userId, ip }: { db: Database; row: Row; userId: string; ip: string }) {
+async function joinThroughInvitation({ db, cache, row, userId, ip }: { db: Database; cache: ReadCache; row: Row; userId: string; ip: string }) {
   const orgId = row.invitation.orgId;
   assert(orgId, 'INVITATION_INVALID');
   await db.transaction(async (tx) => {
@@ -52,30 +53,57 @@ async function joinThroughInvitation({ db, row, userId, ip }: { db: Database; ro
     }
     await setActiveOrganisation(tx, userId, orgId);
   });
+  cache.clear();
   await audit(db, { actorId: userId, action: 'invitation.accept', targetType: 'invitation', targetId: row.invitation.id, orgId, ipAddress: ip });
   return { orgId };
 }
 
 /** Accept from the profile: the invitation must be addressed to the signed-in user. */
-export async function finishInvite({ db, actor, inviteId, email, ip }: { db: Database; actor: RequestUser; inviteId: string; email: string; ip: string }) {
+export async function finishInvite({
+  db,
+  cache,
+  actor,
+  inviteId,
+  email,
+  ip,
+}: {
+  db: Database;
+  cache: ReadCache;
+  actor: RequestUser;
+  inviteId: string;
+  email: string;
+  ip: string;
+}) {
   assert(!actor.act, 'FORBIDDEN', { message: 'Invitations cannot be accepted while viewing as another user.' });
   const row = await repo.findInvitationById(db, inviteId);
   assert(row && row.invitation.email === actor.email && email === actor.email, 'NOT_FOUND');
   assert(isUsable(row), 'INVITATION_INVALID');
-  return joinThroughInvitation({ db, row, userId: actor.id, ip });
+  return joinThroughInvitation({ db, cache, row, userId: actor.id, ip });
 }
 
 /**
  * Accept from the e-mailed link: the bearer is the invitation token, bound to the invited address,
  * which must already have an account (an address without one signs up through the link instead).
  */
-export async function finishInvitationWithToken({ db, token, email, ip }: { db: Database; token: string; email: string; ip: string }) {
+export async function finishInvitationWithToken({
+  db,
+  cache,
+  token,
+  email,
+  ip,
+}: {
+  db: Database;
+  cache: ReadCache;
+  token: string;
+  email: string;
+  ip: string;
+}) {
   const row = await repo.findInvitationByTokenHash(db, hashToken(token));
   assert(isUsable(row), 'INVITATION_INVALID');
   assert(row.invitation.email === email, 'INVITATION_EMAIL_MISMATCH');
   const account = await findUserByEmail(db, email);
   assert(account && !account.deletedAt, 'INVITATION_INVALID', { message: 'Create your account from the invitation link first.' });
-  return joinThroughInvitation({ db, row, userId: account.id, ip });
+  return joinThroughInvitation({ db, cache, row, userId: account.id, ip });
 }
 
 /** What the accept-invite screen needs to know about a token before acting on it. */

@@ -5,6 +5,7 @@ import type { Auth } from '../../identity/auth.js';
 import type { LicenseTokens } from '../../identity/license.js';
 import type { TokenService } from '../../identity/tokens.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import type { Mailer } from '../../mail/mailer.js';
 
 export type Services = {
@@ -15,6 +16,8 @@ export type Services = {
   licenseTokens: LicenseTokens;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Hot identity reads (claims, groups); clear it after writes to users, groups or memberships. */
+  cache: ReadCache;
 };
 
 declare module 'fastify' {
@@ -33,6 +36,7 @@ export default fp<Services>(
     app.decorate('licenseTokens', services.licenseTokens);
     app.decorate('mailer', services.mailer);
     app.decorate('limiter', services.limiter);
+    app.decorate('cache', services.cache);
   },
   { name: 'services' },
 );

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createReadCache } from './read-cache.js';
+
+describe('read cache', () => {
+  it('serves a loaded value until it expires', async () => {
+    let clock = 0;
+    let loads = 0;
+    const cache = createReadCache({ ttlMs: 1000, now: () => clock });
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    clock = 1001;
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('forgets everything on clear, including loads that were under way', async () => {
+    let loads = 0;
+    const cache = createReadCache({ ttlMs: 60_000 });
+    const pending = cache.get('k', async () => ++loads);
+    cache.clear();
+    await pending;
+    expect(await cache.get('k', async () => ++loads)).toBe(2);
+  });
+
+  it('does not keep failed loads', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('k', async () => 'up')).toBe('up');
+  });
+});
