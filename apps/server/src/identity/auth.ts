@@ -107,6 +107,9 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
     },
     plugins: [
       jwt({
+        // ID tokens are minted by identity/tokens.ts with per-role lifetimes; the plugin's own
+        // token on every session read would only cost a key decryption per request.
+        disableSettingJwtHeader: true,
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: { issuer: publicUrl, audience: ID_TOKEN_AUDIENCE },
       }),

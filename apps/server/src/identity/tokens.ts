@@ -21,6 +21,8 @@ import type { ProductClaims } from './claims.js';
 const ALGORITHM = 'EdDSA';
 /** How long a loaded key set is trusted before the table is read again (key rotation). */
 const KEY_CACHE_MS = 60_000;
+/** Bound on remembered verified tokens (each is checked for expiry on every use). */
+const VERIFIED_CACHE_MAX = 20_000;
 
 type SigningKey = { kid: string; key: CryptoKey | Uint8Array };
 
@@ -37,6 +39,7 @@ export function tokenLifetimeSeconds(role: ProductClaims['role']): number {
 export function createTokenService({ db, auth, secret, issuer }: { db: Database; auth: Auth; secret: string; issuer: string }) {
   let signing: { value: SigningKey; loadedAt: number } | null = null;
   let verifying: { value: ReturnType<typeof createLocalJWKSet>; kids: Set<string>; loadedAt: number } | null = null;
+  const verified = new Map<string, IdTokenPayload>();
 
   async function loadRows() {
     let rows = await db.select().from(jwks).orderBy(desc(jwks.createdAt));
@@ -95,6 +98,13 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
 
     /** Verifies signature (EdDSA only), issuer, audience and expiry; throws TOKEN_INVALID. */
     async verify(token: string): Promise<IdTokenPayload> {
+      // A token already verified is the same bytes under the same signature: only expiry can
+      // change its answer.
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp > Date.now() / 1000) return known;
+        verified.delete(token);
+      }
       try {
         const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: unknown };
         const set = await keySet(typeof header.kid === 'string' ? header.kid : undefined);
@@ -106,6 +116,8 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
         });
         const parsed = IdTokenPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new AppError('TOKEN_INVALID');
+        if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
+        verified.set(token, parsed.data);
         return parsed.data;
       } catch (error) {
         if (error instanceof AppError) throw error;
