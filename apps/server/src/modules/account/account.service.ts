@@ -94,6 +94,7 @@ export async function changePassword({
       headers,
       returnHeaders: true,
     });
+    ctx.cache.clear();
     await audit(ctx.db, { actorId: actor.id, action: 'user.change-password', targetType: 'user', targetId: actor.id, ipAddress: ip });
     return result.headers.getSetCookie();
   } catch (error) {

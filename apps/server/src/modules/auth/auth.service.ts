@@ -74,6 +74,7 @@ export async function signIn({ ctx, email, password, ip, headers }: { ctx: Ctx; 
 export async function signOut({ ctx, headers }: { ctx: Ctx; headers: Headers }) {
   try {
     const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
+    ctx.cache.clear();
     return result.headers.getSetCookie();
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) return [];
@@ -86,7 +87,9 @@ export async function signOut({ ctx, headers }: { ctx: Ctx; headers: Headers }) 
  * accepted the current license gets LICENSE_NOT_ACCEPTED with a short-lived license token.
  */
 export async function issueIdToken({ ctx, headers }: { ctx: Ctx; headers: Headers }) {
-  const session = await ctx.auth.api.getSession({ headers });
+  // Renewals repeat the same cookie; every session revocation in this process clears the cache.
+  const cookie = headers.get('cookie');
+  const session = cookie ? await ctx.cache.get(`session:${cookie}`, () => ctx.auth.api.getSession({ headers })) : null;
   if (!session) throw new AppError('UNAUTHENTICATED');
   const userId = session.user.id;
   const identity = await ctx.cache.get(`identity:${userId}`, () => loadIdentity(ctx.db, userId));
@@ -206,6 +209,7 @@ export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; tok
   if (!isStrongPassword(newPassword)) throw weakPassword();
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
+    ctx.cache.clear();
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) throw new AppError('RESET_TOKEN_INVALID');
     throw error;
