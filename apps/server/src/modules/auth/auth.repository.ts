@@ -44,16 +44,6 @@ export function addMembership(db: Database, values: typeof groupMember.$inferIns
     .onConflictDoUpdate({ target: [groupMember.groupId, groupMember.userId], set: { role: values.role, removedAt: null } });
 }
 
-/** Uses a pending invitation; false when it was used already (single use, even under a race). */
-export function useInvitation(db: Database, id: string) {
-  return db
-    .update(invitation)
-    .set({ status: 'accepted', updatedAt: new Date() })
-    .where(and(eq(invitation.id, id), eq(invitation.status, 'pending')))
-    .returning({ id: invitation.id })
-    .then((rows) => rows.length === 1);
-}
-
 export function recordLicenseAcceptance(db: Database, values: typeof licenseAcceptance.$inferInsert) {
   return db.transaction(async (tx) => {
     await tx.insert(licenseAcceptance).values(values);

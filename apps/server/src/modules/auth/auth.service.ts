@@ -12,6 +12,7 @@ import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { existingAccountEmail, signUpEmail } from '../../mail/templates.js';
 import type { Services } from '../../plugins/app/services.js';
+import { settleInvitation } from '../invitations/invitations.repository.js';
 import * as repo from './auth.repository.js';
 
 /** Failed sign-ins per account and IP, and per IP; e-mails per address (ARCHITECTURE.md, issue rules). */
@@ -171,7 +172,7 @@ export async function signUp({
   const productType = invitation.productType ?? found.orgProductType ?? 'EMS';
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.useInvitation(tx, invitation.id))) throw new AppError('INVITATION_INVALID');
+    if (!(await settleInvitation(tx, invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
     await repo.insertUserWithPassword(tx, {
       passwordHash,
       user: {

@@ -1,42 +1,33 @@
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { type SQL, and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { user } from '../../db/schema/auth.js';
 import { group } from '../../db/schema/groups.js';
 import { invitation } from '../../db/schema/invitations.js';
 
-const selection = { invitation, orgName: group.name, userId: user.id };
+/** Invitations with their organisation's name and the invited address's account, if any. */
+function selectInvitations(db: Database, where: SQL | undefined) {
+  return db
+    .select({ invitation, orgName: group.name, userId: user.id })
+    .from(invitation)
+    .leftJoin(group, eq(group.id, invitation.orgId))
+    .leftJoin(user, eq(user.email, invitation.email))
+    .where(where);
+}
 
 /** Pending, unexpired organisation invitations sent to `email`, newest first. */
 export function findPendingInvitationsFor(db: Database, email: string) {
-  return db
-    .select(selection)
-    .from(invitation)
-    .leftJoin(group, eq(group.id, invitation.orgId))
-    .leftJoin(user, eq(user.email, invitation.email))
-    .where(
-      and(eq(invitation.email, email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date()), isNotNull(invitation.orgId)),
-    )
-    .orderBy(desc(invitation.createdAt));
+  const pending = and(eq(invitation.email, email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date()), isNotNull(invitation.orgId));
+  return selectInvitations(db, pending).orderBy(desc(invitation.createdAt));
 }
 
 export function findInvitationById(db: Database, id: string) {
-  return db
-    .select(selection)
-    .from(invitation)
-    .leftJoin(group, eq(group.id, invitation.orgId))
-    .leftJoin(user, eq(user.email, invitation.email))
-    .where(and(eq(invitation.id, id), isNotNull(invitation.orgId)))
+  return selectInvitations(db, and(eq(invitation.id, id), isNotNull(invitation.orgId)))
     .limit(1)
     .then((rows) => rows[0] ?? null);
 }
 
 export function findInvitationByTokenHash(db: Database, tokenHash: string) {
-  return db
-    .select(selection)
-    .from(invitation)
-    .leftJoin(group, eq(group.id, invitation.orgId))
-    .leftJoin(user, eq(user.email, invitation.email))
-    .where(eq(invitation.tokenHash, tokenHash))
+  return selectInvitations(db, eq(invitation.tokenHash, tokenHash))
     .limit(1)
     .then((rows) => rows[0] ?? null);
 }
