@@ -3,7 +3,7 @@ import { SignJWT, UnsecuredJWT, generateKeyPair, importJWK, type JWK } from 'jos
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
-import { jwks, licenseAcceptance } from '../../db/schema/auth.js';
+import { jwks, licenseAcceptance, user } from '../../db/schema/auth.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
 import { addMember, findUser, insertGroup, insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
@@ -440,5 +440,17 @@ describe('races and floods', () => {
     }
     const limited = await client.post('/api/users/invitations/invite-unaffiliated', { email: 'flood-last@example.test', accountType: 'EMS' });
     expect(limited.statusCode).toBe(429);
+  });
+});
+
+describe('deleted accounts', () => {
+  it('cannot sign in, and answer like a wrong password', async () => {
+    const gone = await insertUser(t.db, { email: 'gone@example.test' });
+    await t.db.update(user).set({ deletedAt: new Date() }).where(eq(user.id, gone.id));
+    const client = createClient(t.app, { ip: '10.8.8.8' });
+    const response = await client.post('/api/users/auth/sign-in', { email: gone.email, password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('INVALID_CREDENTIALS');
+    expect((await client.post('/api/users/auth/token')).statusCode).toBe(401);
   });
 });

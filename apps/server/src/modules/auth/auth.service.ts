@@ -57,12 +57,15 @@ export async function signIn({ ctx, email, password, ip, headers }: { ctx: Ctx; 
   if (accountState.count >= LIMITS.signInAccount.max) throw rateLimited(accountState.retryAfterSeconds);
   if (ipState.count >= LIMITS.signInIp.max) throw rateLimited(ipState.retryAfterSeconds);
 
-  const existing = await repo.findUserByEmail(ctx.db, email);
   try {
-    if (existing?.deletedAt) throw new AppError('INVALID_CREDENTIALS');
     const result = await ctx.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers, returnHeaders: true });
-    await ctx.limiter.reset(accountKey);
     const { user } = result.response;
+    if ((user as { deletedAt?: Date | null }).deletedAt) {
+      // A deleted account keeps no session; it answers like a wrong password.
+      await (await ctx.auth.$context).internalAdapter.deleteUserSessions(user.id);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    await ctx.limiter.reset(accountKey);
     return { cookies: result.headers.getSetCookie(), user: { id: user.id, email: user.email, emailVerified: user.emailVerified } };
   } catch (error) {
     const isBadCredentials = error instanceof AppError || (error instanceof APIError && error.statusCode < 500);
