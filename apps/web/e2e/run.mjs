@@ -1,10 +1,12 @@
 // Runs the browser tests against the production build: a throw-away data directory, a local
-// SMTP catcher, the real server with the demo seed, then Playwright. Usage (after `npm run build`):
+// SMTP catcher, a local stand-in for the payment provider, the real server with the demo seed and
+// a fixed integration key, then Playwright. Usage (after `npm run build`):
 //   node apps/web/e2e/run.mjs [extra playwright arguments, e.g. login.spec.ts]
 // Set E2E_KEEP_TMP=1 to keep the data, mail and server log directories for inspection.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rename, rm, writeFile, copyFile } from 'node:fs/promises';
 import { createWriteStream, existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,9 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
 const READY_TIMEOUT_MS = 90_000;
+/** The key integrations present to provision accounts (decision 15); specs read it from E2E_INTEGRATION_KEY. */
+const INTEGRATION_KEY = 'e2e-integration-key-0123456789abcdef';
+const STRIPE_SECRET_KEY = 'sk_test_e2e';
 
 // ---------------------------------------------------------------- mail decoding
 
@@ -161,6 +166,49 @@ async function startMailCatcher(mailDir) {
   return { smtp, port: smtp.server.address().port };
 }
 
+/**
+ * The payment provider's billing-portal endpoint, as the server's SDK calls it, and the page a
+ * portal session leads to. Any customer gets a session.
+ */
+async function startFakePaymentProvider() {
+  const server = createHttpServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk.toString();
+    });
+    req.on('end', () => {
+      const { port } = server.address();
+      if (req.method === 'POST' && req.url === '/v1/billing_portal/sessions') {
+        const body = new URLSearchParams(raw);
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            id: 'bps_1',
+            object: 'billing_portal.session',
+            customer: body.get('customer'),
+            return_url: body.get('return_url'),
+            url: `http://127.0.0.1:${port}/portal-landing`,
+          }),
+        );
+        return;
+      }
+      if (req.method === 'GET' && req.url === '/portal-landing') {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end('<!doctype html><html lang="en"><head><title>Billing portal</title></head><body><h1>Billing portal</h1></body></html>');
+        return;
+      }
+      res.statusCode = 404;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return { server, url: `http://127.0.0.1:${server.address().port}` };
+}
+
 async function waitForReady(baseUrl, server) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -215,10 +263,12 @@ async function main() {
 
   let server = null;
   let smtp = null;
+  let payment = null;
   let exitCode = 1;
   try {
     const mail = await startMailCatcher(mailDir);
     smtp = mail.smtp;
+    payment = await startFakePaymentProvider();
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
     const serverLog = createWriteStream(serverLogPath);
@@ -231,13 +281,18 @@ async function main() {
         SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
         SEED: 'demo',
         PUBLIC_URL: baseUrl,
+        INTEGRATION_KEY,
+        STRIPE_SECRET_KEY,
+        STRIPE_API_BASE: payment.url,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout.pipe(serverLog);
     server.stderr.pipe(serverLog);
 
-    console.info(`e2e: server on ${baseUrl}, SMTP catcher on port ${mail.port}, work dir ${workDir}`);
+    console.info(
+      `e2e: server on ${baseUrl}, SMTP catcher on port ${mail.port}, payment provider on ${payment.url}, work dir ${workDir}`,
+    );
     await waitForReady(baseUrl, server);
 
     exitCode = await run(
@@ -245,7 +300,14 @@ async function main() {
       ['playwright', 'test', '-c', path.join(e2eDir, 'playwright.config.ts'), ...process.argv.slice(2)],
       {
         cwd: repoRoot,
-        env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_MAIL_DIR: mailDir, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_MAIL_DIR: mailDir,
+          E2E_INTEGRATION_KEY: INTEGRATION_KEY,
+          E2E_PAYMENT_PROVIDER_URL: payment.url,
+          PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        },
       },
     );
   } catch (error) {
@@ -254,6 +316,11 @@ async function main() {
   } finally {
     await stopProcess(server);
     await new Promise((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    await new Promise((resolve) => {
+      if (!payment) return resolve();
+      payment.server.closeAllConnections();
+      payment.server.close(resolve);
+    });
     if (exitCode !== 0 && existsSync(serverLogPath)) {
       const kept = path.join(e2eDir, 'test-results', 'server.log');
       await mkdir(path.dirname(kept), { recursive: true });

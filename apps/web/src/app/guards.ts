@@ -4,6 +4,7 @@ import { type LoaderFunctionArgs, redirect, redirectDocument } from 'react-route
 import { externalPaths, paths } from '../config/paths';
 import { deriveCurrentUser } from '../lib/current-user';
 import { renewSession } from '../lib/id-token';
+import { signOut } from '../lib/logout';
 import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginResultUsable } from '../lib/session-store';
 
 /** Who may open a route: anyone, any signed-in user, or signed-in users with one of these roles. */
@@ -56,24 +57,26 @@ async function refreshSession(nowMs: number): Promise<SessionSnapshot> {
   if (!session.result || isLoginResultUsable(session.result, nowMs)) return session;
   if (isRenewable(session.result)) {
     try {
-      await renewOnce();
+      await renewSession();
       return getSessionSnapshot();
     } catch {
       // A failed renewal logs out.
     }
   }
+  // Logout: a student's token too old to use, an ended View-As-User session, a failed renewal.
   clearStoredSession();
+  await signOut().catch(() => undefined);
   return getSessionSnapshot();
 }
 
-let pendingRenewal: Promise<unknown> | null = null;
+let pendingRefresh: Promise<SessionSnapshot> | null = null;
 
-/** Parent and child route loaders run together: they share one renewal. */
-function renewOnce(): Promise<unknown> {
-  pendingRenewal ??= renewSession().finally(() => {
-    pendingRenewal = null;
+/** Parent and child route loaders run together: they share one refresh (one renewal, one logout). */
+function refreshOnce(nowMs: number): Promise<SessionSnapshot> {
+  pendingRefresh ??= refreshSession(nowMs).finally(() => {
+    pendingRefresh = null;
   });
-  return pendingRenewal;
+  return pendingRefresh;
 }
 
 function requestedPathOf(request: Request): string {
@@ -86,7 +89,7 @@ export function guard(access: RouteAccess) {
   return async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
     if (access === 'public') return null;
     const nowMs = Date.now();
-    const session = await refreshSession(nowMs);
+    const session = await refreshOnce(nowMs);
     const decision = decideAccess({ access, session, requestedPath: requestedPathOf(request), nowMs });
     return decision.isAllowed ? null : redirect(decision.redirectTo);
   };

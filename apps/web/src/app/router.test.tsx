@@ -1,12 +1,14 @@
 import type { Role } from '@patientsim/domain/roles/roles';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeGroups, writeLoginResult } from '../lib/session-store';
 import { buildGroup, buildGroupsDataEntry, buildLoginResult, buildPayload } from '../testing/factories';
+import { errorResponse, stubApi } from '../testing/fake-api';
 import { jsonResponse, renderRoutes } from '../testing/render';
 import { routes } from './router';
 
 function signIn(role: Role, options: { ownerId?: string; emailVerified?: boolean } = {}) {
+  stubApi();
   const result = buildLoginResult({
     role,
     sub: 'user-1',
@@ -85,29 +87,106 @@ describe('route guard', () => {
     expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeInTheDocument();
   });
 
+  it('tells an unverified user on the verify screen about a pending invitation', async () => {
+    signIn('STUDENT', { emailVerified: false });
+    const invite = { _id: 'i1', org_id: 'o1', org_name: 'Northgate Nursing School', email: 'admin@demo.test', role: 'STUDENT' };
+    stubApi([
+      {
+        method: 'POST',
+        path: '/api/users/invites/pending',
+        respond: () =>
+          jsonResponse({ data: { pending: [{ ...invite, dismissed: false, declined: false, user_id: null, throughSubscription: false }] } }),
+      },
+    ]);
+    renderRoutes(routes, '/auth/verify');
+    expect(
+      await screen.findByText(
+        'You have a pending invitation to admin@demo.test. Please follow the link in your invite email to accept it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('renews an expired token through the session cookie before opening the page', async () => {
     const nowSeconds = Math.floor(Date.now() / 1000);
     writeLoginResult(buildLoginResult({ role: 'ADMIN', iat: nowSeconds - 7200, exp: nowSeconds - 60 }));
-    const fetchMock = vi.fn(async () => jsonResponse({ idToken: 'renewed.token.value', idTokenPayload: buildPayload() }));
-    vi.stubGlobal('fetch', fetchMock);
+    const api = stubApi([
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: () => jsonResponse({ idToken: 'renewed.token.value', idTokenPayload: buildPayload() }),
+      },
+    ]);
 
     const { router } = renderRoutes(routes, '/auth/account/profile');
 
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/auth/account/profile');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(1);
+    // Every later call carries the renewed token.
+    await waitFor(() => expect(api.callsTo('GET', '/api/users/notifications').length).toBeGreaterThan(0));
+    expect(api.callsTo('GET', '/api/users/notifications')[0]?.headers.get('Authorization')).toBe('Bearer renewed.token.value');
   });
 
-  it('sends a user whose renewal fails to login', async () => {
+  it('sends a user whose renewal fails to login, ending the server session', async () => {
     const nowSeconds = Math.floor(Date.now() / 1000);
     writeLoginResult(buildLoginResult({ role: 'ADMIN', iat: nowSeconds - 7200, exp: nowSeconds - 60 }));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'You must be signed in.' }, 401)),
-    );
+    const api = stubApi([
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: () => errorResponse(401, 'UNAUTHENTICATED', 'You must be signed in.'),
+      },
+    ]);
 
     renderRoutes(routes, '/auth/account/profile');
 
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/auth/sign-out')).toHaveLength(1);
+  });
+
+  it('logs out a student whose stored token is older than 1200 seconds, without renewing it', async () => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    writeLoginResult(buildLoginResult({ role: 'STUDENT', iat: nowSeconds - 1201, exp: nowSeconds + 600 }));
+    const api = stubApi();
+
+    const { router } = renderRoutes(routes, '/auth/account/profile');
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/auth/login?redirectUrl=%2Fauth%2Faccount%2Fprofile');
+    expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/users/auth/sign-out')).toHaveLength(1);
+  });
+
+  it('does not renew an expired View-As-User session: it logs out', async () => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    writeLoginResult(buildLoginResult({ iat: nowSeconds - 3600, exp: nowSeconds - 1 }, { fromSkeletonKey: true }));
+    const api = stubApi();
+
+    renderRoutes(routes, '/auth/account/profile');
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(0);
+  });
+});
+
+describe('routes', () => {
+  it('redirects /manage-users to org, which opens the admin at the invite-users route', async () => {
+    signIn('ADMIN');
+    stubApi();
+    const { router } = renderRoutes(routes, '/auth/manage-users');
+    await waitFor(() => expect(pathOf(router)).toBe('/auth/org/invite'));
+  });
+
+  it('opens /accept-invite without a session (the link decides where to go)', async () => {
+    renderRoutes(routes, '/auth/accept-invite');
+    expect(await screen.findByText('Missing invite token')).toBeInTheDocument();
+  });
+
+  it('shows the billing portal page and the account menu', async () => {
+    signIn('STUDENT');
+    stubApi();
+    renderRoutes(routes, '/auth/payment/portal');
+    expect(await screen.findByRole('heading', { name: 'Billing portal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to account' })).toHaveAttribute('href', '/auth/account/profile');
   });
 });

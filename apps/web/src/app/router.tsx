@@ -86,6 +86,14 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/auth/routes/license')).LicenseRoute }),
               },
               {
+                // Public: the link decides whether to sign up, sign in first, or accept (decision 8).
+                path: 'accept-invite',
+                ...access('public'),
+                lazy: async () => ({
+                  Component: (await import('../features/invitations/routes/accept-invite')).AcceptInviteRoute,
+                }),
+              },
+              {
                 path: 'emailVerified',
                 ...access('public'),
                 lazy: async () => ({
@@ -115,9 +123,7 @@ export const routes: RouteObject[] = [
                 path: 'verify',
                 loader: verifyEmailLoader,
                 handle: { access: 'signed-in' } satisfies RouteHandle,
-                lazy: async () => ({
-                  Component: (await import('../features/auth/routes/verify-email')).VerifyEmailRoute,
-                }),
+                lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailPage }),
               },
             ],
           },
@@ -131,13 +137,6 @@ export const routes: RouteObject[] = [
             ErrorBoundary: PageErrorBoundary,
             children: [
               {
-                path: 'accept-invite',
-                ...access(ALL_ROLES),
-                lazy: async () => ({
-                  Component: (await import('../features/invitations/routes/accept-invite')).AcceptInviteRoute,
-                }),
-              },
-              {
                 path: 'account',
                 ...access(ALL_ROLES),
                 lazy: async () => ({
@@ -149,7 +148,7 @@ export const routes: RouteObject[] = [
                     id: 'profile',
                     path: 'profile',
                     ...access(ALL_ROLES),
-                    lazy: async () => ({ Component: (await import('../features/account/routes/profile')).ProfileRoute }),
+                    lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
                   },
                   {
                     path: 'change-password',

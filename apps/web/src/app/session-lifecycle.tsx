@@ -1,8 +1,11 @@
 import { ACTIVITY_THROTTLE_MS, SESSION_POLL_MS, STUDENT_SESSION_SECONDS } from '@patientsim/domain/common/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
 import { isLocalhost } from '../lib/browser';
-import { renewSession } from '../lib/id-token';
+import { PERMISSIONS_CHANGED_EVENT, renewSession } from '../lib/id-token';
 import { useLogout } from '../lib/logout';
+import { invalidateAllData } from '../lib/query-client';
 import { readLoginResult } from '../lib/session-store';
 import { renewalTimeMs, startInactivityTimer, startSessionPoll, startTimerAt } from '../lib/session-timers';
 import { useSession } from '../lib/use-session';
@@ -11,10 +14,14 @@ import { useSession } from '../lib/use-session';
  * The timers of a signed-in tab (spec section 4, decision 2): the 3-second poll that follows a
  * logout made in another tab, renewal before the token expires (a failed renewal logs out,
  * except on localhost), the end of a View-As-User session at expiry, and the students'
- * inactivity logout. Renders nothing.
+ * inactivity logout. When a renewal changed what the user may see, the page follows without a
+ * reload: route guards run again and cached data is fetched again (menus re-read the session
+ * store on their own). Renders nothing.
  */
 export function SessionLifecycle() {
   const logout = useLogout();
+  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
   const { result } = useSession();
   const exp = result?.idTokenPayload.exp ?? null;
   const isStudent = result?.idTokenPayload.role === 'STUDENT';
@@ -39,6 +46,15 @@ export function SessionLifecycle() {
       });
     });
   }, [exp, isImpersonated, logout]);
+
+  useEffect(() => {
+    const onPermissionsChanged = () => {
+      void invalidateAllData(queryClient);
+      void revalidate();
+    };
+    window.addEventListener(PERMISSIONS_CHANGED_EVENT, onPermissionsChanged);
+    return () => window.removeEventListener(PERMISSIONS_CHANGED_EVENT, onPermissionsChanged);
+  }, [queryClient, revalidate]);
 
   useEffect(() => {
     if (!isStudent) return undefined;

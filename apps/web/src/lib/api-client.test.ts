@@ -1,7 +1,7 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestUrlOf } from '../testing/render';
-import { ApiError, apiFetch, errorMessage } from './api-client';
+import { ApiError, apiFetch, apiFetchBlob, errorMessage, replyMessageOr } from './api-client';
 
 describe('apiFetch', () => {
   it('sends JSON with the bearer token and returns the validated answer', async () => {
@@ -84,5 +84,42 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('Boom'), 'fallback')).toBe('Boom');
     expect(errorMessage(new Error(''), 'fallback')).toBe('fallback');
     expect(errorMessage(undefined, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('apiFetchBlob', () => {
+  it('answers a file as a Blob, with the bearer token', async () => {
+    const fetchMock = vi.fn(async () => new Response('email,plays\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const blob = await apiFetchBlob('/api/users/account/scenario-summary', {
+      method: 'POST',
+      query: { showAllUsers: false },
+      token: 'abc',
+      accept: 'text/csv',
+    });
+    expect(await blob.text()).toBe('email,plays\n');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/account/scenario-summary?showAllUsers=false');
+    expect(new Headers(init.headers).get('Accept')).toBe('text/csv');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('throws the JSON error of a refused download', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ statusCode: 403, code: 'FORBIDDEN', message: 'No.' }, 403)));
+    await expect(apiFetchBlob('/api/x', { accept: 'text/csv' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'No.' });
+  });
+});
+
+describe('replyMessageOr', () => {
+  it("uses the reply's own message, else the screen's fallback", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'Taken.' }, 409)));
+    const withMessage = await apiFetch('/api/x').catch((caught: unknown) => caught);
+    expect(replyMessageOr(withMessage, 'Fallback')).toBe('Taken.');
+
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    const withoutMessage = await apiFetch('/api/x').catch((caught: unknown) => caught);
+    expect(withoutMessage).toMatchObject({ message: 'An unknown error occurred. Error code 502' });
+    expect(replyMessageOr(withoutMessage, 'Fallback')).toBe('Fallback');
+    expect(replyMessageOr(new Error('boom'), 'Fallback')).toBe('Fallback');
   });
 });

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly details: unknown;
   /** Seconds from a Retry-After header (rate limiting), when the server sent one. */
   readonly retryAfterSeconds: number | null;
+  /** True when the message is the reply's own, false when the client made it up. */
+  readonly hasReplyMessage: boolean;
 
   constructor(options: {
     statusCode: number;
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     message: string;
     details?: unknown;
     retryAfterSeconds?: number | null;
+    hasReplyMessage?: boolean;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+    this.hasReplyMessage = options.hasReplyMessage ?? false;
   }
 }
 
@@ -89,18 +93,19 @@ function toApiError(response: Response, body: unknown): ApiError {
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
   if (isRecord(body)) {
     const shape = body as ErrorBodyShape;
-    const message =
+    const replyMessage =
       typeof shape.message === 'string' && shape.message
         ? shape.message
         : typeof shape.error === 'string' && shape.error
           ? shape.error
-          : `${UNKNOWN_ERROR_MESSAGE} Error code ${response.status}`;
+          : null;
     return new ApiError({
       statusCode: typeof shape.statusCode === 'number' ? shape.statusCode : response.status,
       code: typeof shape.code === 'string' ? shape.code : CLIENT_ERROR_CODES.unknown,
-      message,
+      message: replyMessage ?? `${UNKNOWN_ERROR_MESSAGE} Error code ${response.status}`,
       details: shape.details,
       retryAfterSeconds,
+      hasReplyMessage: replyMessage !== null,
     });
   }
   return new ApiError({
@@ -111,13 +116,8 @@ function toApiError(response: Response, body: unknown): ApiError {
   });
 }
 
-/**
- * The single fetch wrapper of the app: JSON in and out, same-origin cookies, optional bearer
- * token; throws `ApiError` on any non-ok answer, on a network failure, or on an answer that
- * does not match `schema`.
- */
-export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+async function send(path: string, request: ApiRequest<unknown>, accept: string): Promise<Response> {
+  const headers = new Headers({ Accept: accept });
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
   if (request.token) headers.set('Authorization', `Bearer ${request.token}`);
 
@@ -134,9 +134,18 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ statusCode: 0, code: CLIENT_ERROR_CODES.network, message: UNKNOWN_ERROR_MESSAGE });
   }
+  if (!response.ok) throw toApiError(response, await readJson(response));
+  return response;
+}
 
+/**
+ * The single fetch wrapper of the app: JSON in and out, same-origin cookies, optional bearer
+ * token; throws `ApiError` on any non-ok answer, on a network failure, or on an answer that
+ * does not match `schema`.
+ */
+export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const response = await send(path, request, 'application/json');
   const body = await readJson(response);
-  if (!response.ok) throw toApiError(response, body);
   if (!request.schema) return body as T;
 
   const parsed = request.schema.safeParse(body);
@@ -149,6 +158,20 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
     });
   }
   return parsed.data;
+}
+
+/** The same wrapper for answers that are files (a CSV download): the body as a Blob. */
+export async function apiFetchBlob(path: string, request: Omit<ApiRequest<never>, 'schema'> & { accept: string }): Promise<Blob> {
+  const response = await send(path, request, request.accept);
+  return response.blob();
+}
+
+/**
+ * The reply's own message, else the screen's fallback: for a failed call whose reply said nothing
+ * usable (no answer, an HTML error page), or anything that is not an API error (spec section 8).
+ */
+export function replyMessageOr(error: unknown, fallback: string): string {
+  return isApiError(error) && error.hasReplyMessage ? error.message : fallback;
 }
 
 /** The text to show for any error: its message, else the fallback (spec section 8). */

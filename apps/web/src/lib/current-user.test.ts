@@ -75,4 +75,16 @@ describe('deriveCurrentUser', () => {
     expect(user.displayName).toBe('Ada Admin');
     expect(deriveCurrentUser(buildLoginResult({ given_name: '', family_name: '' }), []).displayName).toBe('admin@demo.test');
   });
+
+  it('knows a payment customer and a super admin in a dev organisation', () => {
+    const owner = buildLoginResult();
+    owner.idTokenPayload.app_metadata.stripeCustomerId = 'cus_1';
+    expect(deriveCurrentUser(owner, []).hasPaymentCustomer).toBe(true);
+    expect(deriveCurrentUser(buildLoginResult(), []).hasPaymentCustomer).toBe(false);
+
+    const superAdmin = buildLoginResult({ role: 'SUPER_ADMIN', groupsData: [buildGroupsDataEntry({ role: 'SUPER_ADMIN' })] });
+    expect(deriveCurrentUser(superAdmin, [buildGroup({}, { dev: true })]).canDownloadScenarioSummary).toBe(true);
+    expect(deriveCurrentUser(superAdmin, [buildGroup({}, { dev: false })]).canDownloadScenarioSummary).toBe(false);
+    expect(deriveCurrentUser(buildLoginResult(), [buildGroup({}, { dev: true })]).canDownloadScenarioSummary).toBe(false);
+  });
 });

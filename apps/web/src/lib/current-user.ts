@@ -30,6 +30,10 @@ export type CurrentUser = {
   isSuperAdmin: boolean;
   isKeyOwner: boolean;
   hasPaymentIssue: boolean;
+  /** Has a payment customer identifier: the billing portal can open. */
+  hasPaymentCustomer: boolean;
+  /** A super admin whose active organisation is a dev one: may download scenario summaries. */
+  canDownloadScenarioSummary: boolean;
   /** A View-As-User session (Skeleton Key). */
   isImpersonated: boolean;
 };
@@ -93,6 +97,8 @@ export function deriveCurrentUser(result: LoginResult, groups: readonly Group[])
     isSuperAdmin: role === 'SUPER_ADMIN',
     isKeyOwner: Boolean(activeOrgMetadata && activeOrgMetadata.ownerId === payload.sub),
     hasPaymentIssue: payload.app_metadata.paymentIssue,
+    hasPaymentCustomer: Boolean(payload.app_metadata.stripeCustomerId),
+    canDownloadScenarioSummary: role === 'SUPER_ADMIN' && activeOrgMetadata?.dev === true,
     isImpersonated: Boolean(payload.act) || Boolean(result.fromSkeletonKey),
   };
 }

@@ -8,6 +8,7 @@ import {
 import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
 import { ApiError, apiFetch } from './api-client';
 import { resolveActiveOrgId, selectActiveGroups } from './current-user';
+import { getUserGroups } from './user-groups';
 import { readGroups, readLoginResult, writeGroups, writeLoginResult, writeProductType } from './session-store';
 
 /** Raised on window when a renewal changed what the user may see (spec section 4). */
@@ -52,12 +53,39 @@ export function haveClaimsChanged(previous: IdTokenPayload, next: IdTokenPayload
   return WATCHED_CLAIMS.some((claim) => JSON.stringify(previous[claim]) !== JSON.stringify(next[claim]));
 }
 
-/** Renews the ID token, stores it and raises the permissions-changed event when claims changed. */
+/** True when the memberships or the active organisation differ: the stored groups are then out of date. */
+export function haveMembershipsChanged(previous: IdTokenPayload, next: IdTokenPayload): boolean {
+  return JSON.stringify(previous.groups) !== JSON.stringify(next.groups) || previous.org !== next.org;
+}
+
+/**
+ * The groups to store with a renewed token: the stored ones while the memberships are the same,
+ * else fetched again (leaving or joining an organisation). A failed fetch keeps the stored ones:
+ * the token itself is still good.
+ */
+async function groupsFor(previous: LoginResult | null, next: LoginResult): Promise<readonly Group[]> {
+  if (previous && !haveMembershipsChanged(previous.idTokenPayload, next.idTokenPayload)) return readGroups();
+  try {
+    return await getUserGroups({ userId: next.idTokenPayload.sub, idToken: next.idToken });
+  } catch {
+    return readGroups();
+  }
+}
+
+/**
+ * Renews the ID token through the session cookie, stores it (every later call carries the new
+ * bearer) and raises the permissions-changed event when claims changed (spec section 4).
+ */
 export async function renewSession(): Promise<LoginResult> {
   const previous = readLoginResult();
   const response = await requestIdToken();
   const result: LoginResult = { idToken: response.idToken, idTokenPayload: response.idTokenPayload };
-  storeLoginResult(result);
+  const groups = await groupsFor(previous, result);
+  // A logout (in this tab or another) while the renewal was under way wins: nothing is stored again.
+  if (previous && readLoginResult() === null) {
+    throw new ApiError({ statusCode: 401, code: 'UNAUTHENTICATED', message: ERROR_CODES.UNAUTHENTICATED.message });
+  }
+  storeLoginResult(result, groups);
   if (previous && haveClaimsChanged(previous.idTokenPayload, result.idTokenPayload)) {
     window.dispatchEvent(new CustomEvent(PERMISSIONS_CHANGED_EVENT, { detail: result.idTokenPayload }));
   }

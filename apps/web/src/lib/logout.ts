@@ -14,25 +14,49 @@ export function signOut(): Promise<unknown> {
 export type LogoutOptions = {
   /** False when another tab already signed out and only this tab must follow. */
   endServerSession?: boolean;
+  /** Where to go instead of the plain login page (a login carrying a redirectUrl). */
+  to?: string;
+  /** A message for the login page to show (why the user was logged out). */
+  notice?: string;
 };
+
+/** What the login page may receive from a logout, as navigation state. */
+export type LoginNotice = { notice: string };
+
+/** The notice carried to the login page, when the navigation state holds one. */
+export function readLoginNotice(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
+  return typeof state.notice === 'string' && state.notice ? state.notice : null;
+}
+
+/** The logout under way, if any: a second one (the session poll noticing the first) joins it. */
+let logoutInProgress: Promise<void> | null = null;
 
 /**
  * Logout (spec section 4): clears the stored session, product type, group data and popup
  * preference, ends the server session, drops cached data and goes to login. Clearing storage
- * first is what makes the other tabs follow on their next session poll.
+ * first is what makes the other tabs follow on their next session poll. While one logout runs,
+ * another call joins it rather than starting over (and losing the first one's notice).
  */
 export function useLogout(): (options?: LogoutOptions) => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    async ({ endServerSession = true }: LogoutOptions = {}) => {
-      clearStoredSession();
-      if (endServerSession) {
-        // Signing out locally must succeed even when the server cannot be reached.
-        await signOut().catch(() => undefined);
-      }
-      queryClient.clear();
-      await navigate(paths.login, { replace: true });
+    (options: LogoutOptions = {}) => {
+      const run = async ({ endServerSession = true, to = paths.login, notice }: LogoutOptions) => {
+        clearStoredSession();
+        if (endServerSession) {
+          // Signing out locally must succeed even when the server cannot be reached.
+          await signOut().catch(() => undefined);
+        }
+        queryClient.clear();
+        const state: LoginNotice | null = notice ? { notice } : null;
+        await navigate(to, { replace: true, state });
+      };
+      logoutInProgress ??= run(options).finally(() => {
+        logoutInProgress = null;
+      });
+      return logoutInProgress;
     },
     [navigate, queryClient],
   );

@@ -77,6 +77,15 @@ export function writeGroups(groups: readonly Group[], activeGroups: readonly Gro
   notifySessionChanged();
 }
 
+/** 'Remind Me at Next Login' (spec section 4): no popup notifications until the next login. */
+export function disablePopupNotifications(): void {
+  getStorage()?.setItem(STORAGE_KEYS.disablePopupNotifications, 'true');
+}
+
+export function arePopupNotificationsDisabled(): boolean {
+  return getStorage()?.getItem(STORAGE_KEYS.disablePopupNotifications) === 'true';
+}
+
 /** Logout's local part: the session, product type, group data and the popup preference (spec section 4). */
 export function clearStoredSession(): void {
   const storage = getStorage();

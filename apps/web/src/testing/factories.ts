@@ -1,5 +1,6 @@
 import type { Group, GroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import type { GroupsDataEntry, IdTokenPayload, LoginResult } from '@patientsim/domain/identity/token.schemas';
+import type { Notification } from '@patientsim/domain/notifications/notification.schemas';
 
 const NOW_SECONDS = () => Math.floor(Date.now() / 1000);
 
@@ -71,5 +72,21 @@ export function buildGroup(overrides: { _id?: string; name?: string } = {}, meta
       inactive: false,
       ...metadata,
     } satisfies GroupMetadata),
+  };
+}
+
+export function buildNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    _id: 'n1',
+    type: 'INFO',
+    title: 'New EMS templates',
+    message: 'Five EMS scenario templates are ready.',
+    color: '#018786',
+    date: '2026-03-01T10:00:00.000Z',
+    media: null,
+    animation: null,
+    actions: [],
+    read: false,
+    ...overrides,
   };
 }

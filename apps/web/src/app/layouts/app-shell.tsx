@@ -1,8 +1,15 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
+import Divider from '@mui/material/Divider';
 import Toolbar from '@mui/material/Toolbar';
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
+import { acceptInvite } from '../../features/invitations/api/accept-invite';
+import { dismissInvite } from '../../features/invitations/api/dismiss-invite';
+import type { InvitationActions } from '../../features/notifications/components/notification-actions';
+import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
+import { PopupNotifications } from '../../features/notifications/components/popup-notifications';
 import { useCurrentUser } from '../../lib/use-session';
 import { SessionLifecycle } from '../session-lifecycle';
 import { NavBar } from './nav-bar';
@@ -15,10 +22,27 @@ export function AppShell() {
   const user = useCurrentUser();
   const [isMobileOpen, setIsMobileOpen] = useState(false);
   const navigationId = useId();
+  const queryClient = useQueryClient();
+  const email = user?.email ?? null;
+  // The popup carousel answers invitations through the invitations area.
+  const invitationActions = useMemo<InvitationActions | null>(
+    () =>
+      email === null
+        ? null
+        : {
+            accept: (inviteId) => acceptInvite({ inviteId, email }),
+            dismiss: async (inviteId) => {
+              await dismissInvite(inviteId);
+              await queryClient.invalidateQueries({ queryKey: ['invitations'] });
+            },
+          },
+    [email, queryClient],
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SessionLifecycle />
+      {user && invitationActions && !user.isImpersonated ? <PopupNotifications invitationActions={invitationActions} /> : null}
       <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
         {user ? (
@@ -33,6 +57,8 @@ export function AppShell() {
               <Box component="nav" id={navigationId} aria-label="Main">
                 <SideNavList user={user} onNavigate={() => setIsMobileOpen(false)} />
               </Box>
+              <Divider />
+              <NotificationsPanel />
             </Drawer>
             <Drawer
               variant="permanent"
@@ -47,6 +73,8 @@ export function AppShell() {
               <Box component="nav" aria-label="Main">
                 <SideNavList user={user} />
               </Box>
+              <Divider />
+              <NotificationsPanel />
             </Drawer>
           </>
         ) : null}

@@ -48,4 +48,20 @@ describe('sideNavItems', () => {
     const account = sideNavItems(deriveCurrentUser(result, [])).find((item) => item.key === 'account');
     expect(account?.badge?.content).toBe('!');
   });
+
+  it("puts the '!' badge on ACCOUNT for a pending invitation, and names both reasons", () => {
+    const result = buildLoginResult();
+    const invited = sideNavItems(deriveCurrentUser(result, []), { hasPendingInvitation: true }).find(
+      (item) => item.key === 'account',
+    );
+    expect(invited?.badge).toEqual({ content: '!', description: 'pending invitation' });
+
+    result.idTokenPayload.app_metadata.paymentIssue = true;
+    const both = sideNavItems(deriveCurrentUser(result, []), { hasPendingInvitation: true }).find(
+      (item) => item.key === 'account',
+    );
+    expect(both?.badge?.description).toBe('payment issue, pending invitation');
+    const neither = sideNavItems(deriveCurrentUser(buildLoginResult(), [])).find((item) => item.key === 'account');
+    expect(neither?.badge).toBeUndefined();
+  });
 });

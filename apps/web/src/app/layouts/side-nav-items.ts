@@ -14,8 +14,16 @@ export type SideNavItem = {
   badge?: { content: string; description: string };
 };
 
+/** What the '!' badge on ACCOUNT stands for: a payment issue, a pending invitation, or both. */
+function accountBadge(user: CurrentUser, hasPendingInvitation: boolean): SideNavItem['badge'] | undefined {
+  const reasons = [user.hasPaymentIssue ? 'payment issue' : null, hasPendingInvitation ? 'pending invitation' : null].filter(
+    (reason) => reason !== null,
+  );
+  return reasons.length > 0 ? { content: '!', description: reasons.join(', ') } : undefined;
+}
+
 /** The side nav buttons the user may see (spec section 2, 'Side nav buttons'). */
-export function sideNavItems(user: CurrentUser): SideNavItem[] {
+export function sideNavItems(user: CurrentUser, { hasPendingInvitation = false } = {}): SideNavItem[] {
   const items: SideNavItem[] = [];
   const isInOrganisation = user.activeOrg !== null;
 
@@ -25,13 +33,8 @@ export function sideNavItems(user: CurrentUser): SideNavItem[] {
   if (!user.isStudent) {
     items.push({ key: 'assignments', label: 'ASSIGNMENTS', to: externalPaths.assignments, isExternal: true });
   }
-  items.push({
-    key: 'account',
-    label: 'ACCOUNT',
-    to: paths.profile,
-    isExternal: false,
-    ...(user.hasPaymentIssue ? { badge: { content: '!', description: 'payment issue' } } : {}),
-  });
+  const badge = accountBadge(user, hasPendingInvitation);
+  items.push({ key: 'account', label: 'ACCOUNT', to: paths.profile, isExternal: false, ...(badge ? { badge } : {}) });
   if (isInOrganisation && !user.isStudent) {
     items.push({ key: 'orgManagement', label: 'ORG MANAGEMENT', to: orgManagementPath(user), isExternal: false });
   }

@@ -12,6 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { VisuallyHidden } from '../../components/visually-hidden';
+import { useHasPendingInvitation } from '../../features/invitations/api/get-user-invites';
 import type { CurrentUser } from '../../lib/current-user';
 import { type SideNavItem, type SideNavKey, sideNavItems } from './side-nav-items';
 
@@ -66,9 +67,10 @@ function SideNavLink({ item, isCurrent, onNavigate }: { item: SideNavItem; isCur
 /** The side nav buttons of the signed-in user. */
 export function SideNavList({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const hasPendingInvitation = useHasPendingInvitation(user.isImpersonated ? null : user.id);
   return (
     <List>
-      {sideNavItems(user).map((item) => (
+      {sideNavItems(user, { hasPendingInvitation }).map((item) => (
         <li key={item.key}>
           <SideNavLink
             item={item}

@@ -1,12 +1,13 @@
 import type { TokenResponse } from '@patientsim/domain/identity/token.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RUNS_ONCE } from '../../../lib/query-client';
 import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { topLevelGroups } from '../../../lib/current-user';
 import { requestIdToken, storeGroups, storeLoginResult } from '../../../lib/id-token';
 import { toRouterPath, toSameOriginPath } from '../../../lib/safe-path';
-import { getUserGroups } from './get-user-groups';
+import { getUserGroups } from '../../../lib/user-groups';
 
 export const GROUPS_LOAD_ERROR_MESSAGE = 'Error during authentication. No response from server';
 
@@ -71,6 +72,7 @@ export const completeLoginQueryOptions = (params: CompleteLoginParams) =>
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    meta: RUNS_ONCE,
   });
 
 export function useCompleteLogin(params: CompleteLoginParams) {

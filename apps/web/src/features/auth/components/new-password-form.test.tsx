@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithRouter, requestBodyOf } from '../../../testing/render';
-import { NewPasswordForm, PASSWORD_CHANGED_MESSAGE } from './new-password-form';
+import { PASSWORD_CHANGED_MESSAGE } from '../../../components/weak-password-message';
+import { NewPasswordForm } from './new-password-form';
 
 describe('NewPasswordForm', () => {
   it('requires matching passwords', async () => {

@@ -8,13 +8,14 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormPasswordField } from '../../../components/form-password-field';
 import { RouterLink } from '../../../components/router-link';
-import { WeakPasswordMessage } from '../../../components/weak-password-message';
+import {
+  PASSWORDS_DO_NOT_MATCH_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  WeakPasswordMessage,
+} from '../../../components/weak-password-message';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
-
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
-export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match!';
 
 export const NewPasswordFormSchema = z
   .object({

@@ -1,20 +1,29 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { RouterLink } from '../../../components/router-link';
 import { paths } from '../../../config/paths';
+import { readLoginNotice } from '../../../lib/logout';
 import { LoginForm } from '../components/login-form';
 
 /** /login (alias /): e-mail and password; a redirectUrl query is carried through to the callback. */
 export function LoginRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
+  const notice = readLoginNotice(location.state);
   const redirectUrl = searchParams.get('redirectUrl');
   const callback = redirectUrl ? `${paths.callback}?${new URLSearchParams({ redirectUrl }).toString()}` : paths.callback;
 
   return (
     <>
       <PageTitle title="Log in">Log in</PageTitle>
+      {notice ? (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      ) : null}
       <LoginForm onSignedIn={() => void navigate(callback)} />
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
         <RouterLink to={paths.signup}>Create an account</RouterLink>

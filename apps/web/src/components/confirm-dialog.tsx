@@ -1,0 +1,59 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { type ReactNode, useId } from 'react';
+
+export type ConfirmDialogProps = {
+  isOpen: boolean;
+  title: string;
+  /** The question or warning, shown as the dialog's description. */
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  isPending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** A yes/no question before an action that cannot be undone. */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  isPending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <Dialog
+      open={isOpen}
+      onClose={isPending ? undefined : onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={descriptionId} component="div">
+          {children}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={isPending}>
+          {cancelLabel}
+        </Button>
+        <Button variant="contained" onClick={onConfirm} loading={isPending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ChangePasswordBody } from '@patientsim/domain/account/account.schemas';
+import { OkSchema } from '@patientsim/domain/common/api.schemas';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { requireIdToken } from '../../../lib/id-token';
+
+/**
+ * Changes the password after checking the old one. The server checks the bearer and the session
+ * cookie belong to the same person and answers with a fresh session cookie.
+ */
+export function changePassword(body: ChangePasswordBody) {
+  return apiFetch('/api/users/account/change-password', {
+    method: 'POST',
+    body,
+    token: requireIdToken(),
+    schema: OkSchema,
+  });
+}
+
+export const changePasswordMutationOptions = () =>
+  mutationOptions({ mutationKey: ['account', 'change-password'], mutationFn: changePassword });
+
+export function useChangePassword() {
+  return useMutation(changePasswordMutationOptions());
+}
