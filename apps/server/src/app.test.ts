@@ -9,7 +9,13 @@ import { DataDirLockedError, lockDataDir, resolveAuthSecret } from './lib/data-d
 describe('configuration', () => {
   it('applies the defaults of the run contract', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, PUBLIC_URL: 'http://localhost:3000', DATA_DIR: './data', SEED: 'demo', MAIL_FROM: 'PatientSim <no-reply@localhost>' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      SEED: 'demo',
+      MAIL_FROM: 'PatientSim <no-reply@localhost>',
+    });
     expect(loadEnv({ PORT: '4100' }).PUBLIC_URL).toBe('http://localhost:4100');
   });
 

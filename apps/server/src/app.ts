@@ -47,7 +47,16 @@ export type AppDeps = {
 };
 
 /** The Fastify instance with every plugin and route; tests build it too. */
-export async function buildApp({ env, database, secret, logger = false, mailer, webRoot = WEB_DIST, onRoute, cacheTtlMs = 1000 }: AppDeps) {
+export async function buildApp({
+  env,
+  database,
+  secret,
+  logger = false,
+  mailer,
+  webRoot = WEB_DIST,
+  onRoute,
+  cacheTtlMs = 1000,
+}: AppDeps) {
   const app = Fastify({
     logger,
     trustProxy: true,
@@ -57,7 +66,10 @@ export async function buildApp({ env, database, secret, logger = false, mailer, 
   });
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode >= 500 || reply.elapsedTime > 1000) {
-      request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.warn(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
     }
   });
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
@@ -68,7 +80,11 @@ export async function buildApp({ env, database, secret, logger = false, mailer, 
   const cache = createReadCache({ ttlMs: cacheTtlMs });
   // Sessions: shared in Redis across processes; in memory for the embedded database, which one
   // process owns; straight from PostgreSQL otherwise.
-  const sessionStorage = redis ? createRedisSessionStorage(redis) : database.engine === 'pglite' ? createMemorySessionStorage() : undefined;
+  const sessionStorage = redis
+    ? createRedisSessionStorage(redis)
+    : database.engine === 'pglite'
+      ? createMemorySessionStorage()
+      : undefined;
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,

@@ -20,7 +20,8 @@ const { values } = parseArgs({
   },
 });
 
-const usage = 'Usage: provision --email E --given-name G --family-name F --org ORG_ID [--role STUDENT|USER|ADMIN] [--url SERVER_URL]';
+const usage =
+  'Usage: provision --email E --given-name G --family-name F --org ORG_ID [--role STUDENT|USER|ADMIN] [--url SERVER_URL]';
 if (values.help) {
   console.info(usage);
   process.exit(0);

@@ -43,7 +43,10 @@ export async function buildProductClaims(db: Database, userId: string): Promise<
 }
 
 /** The claims plus the license version the user accepted (decision 14). */
-export async function loadIdentity(db: Database, userId: string): Promise<{ claims: ProductClaims; licenseVersion: string | null } | null> {
+export async function loadIdentity(
+  db: Database,
+  userId: string,
+): Promise<{ claims: ProductClaims; licenseVersion: string | null } | null> {
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
   if (!row || row.deletedAt) return null;
   const memberships = await findActiveMemberships(db, userId);

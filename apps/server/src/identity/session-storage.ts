@@ -47,7 +47,11 @@ export function createRedisSessionStorage(redis: Redis, prefix = 'patientsim:aut
     get: (key) => redis.get(prefix + key),
     getAndDelete: (key) => redis.getdel(prefix + key),
     increment: async (key, ttl) => {
-      const [[, count]] = (await redis.multi().incr(prefix + key).expire(prefix + key, ttl, 'NX').exec()) as [[unknown, number]];
+      const [[, count]] = (await redis
+        .multi()
+        .incr(prefix + key)
+        .expire(prefix + key, ttl, 'NX')
+        .exec()) as [[unknown, number]];
       return count;
     },
     set: async (key, value, ttl) => {

@@ -4,7 +4,9 @@ import path from 'node:path';
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
-    super(`The data directory ${dir} is in use by another PatientSim server (pid ${pid}). Stop it, or start this one with another DATA_DIR.`);
+    super(
+      `The data directory ${dir} is in use by another PatientSim server (pid ${pid}). Stop it, or start this one with another DATA_DIR.`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

@@ -17,6 +17,10 @@ export class AppError extends Error {
   readonly headers: Record<string, string> | undefined;
 }
 
-export function assert(condition: unknown, code: ErrorCode, options?: { message?: string; details?: unknown }): asserts condition {
+export function assert(
+  condition: unknown,
+  code: ErrorCode,
+  options?: { message?: string; details?: unknown },
+): asserts condition {
   if (!condition) throw new AppError(code, options);
 }

@@ -56,7 +56,12 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'patientsim:rl:'):
   };
   return {
     async hit(key, rule) {
-      const results = await redis.multi().incr(prefix + key).pexpire(prefix + key, rule.windowMs, 'NX').pttl(prefix + key).exec();
+      const results = await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, rule.windowMs, 'NX')
+        .pttl(prefix + key)
+        .exec();
       const count = Number(results?.[0]?.[1] ?? 1);
       const ttl = Number(results?.[2]?.[1] ?? rule.windowMs);
       return { count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };

@@ -9,7 +9,15 @@ export type ReadCache = {
   clear: () => void;
 };
 
-export function createReadCache({ ttlMs, max = 10_000, now = Date.now }: { ttlMs: number; max?: number; now?: () => number }): ReadCache {
+export function createReadCache({
+  ttlMs,
+  max = 10_000,
+  now = Date.now,
+}: {
+  ttlMs: number;
+  max?: number;
+  now?: () => number;
+}): ReadCache {
   let generation = 0;
   const entries = new Map<string, { value: Promise<unknown>; expiresAt: number; generation: number }>();
   return {
@@ -29,9 +37,4 @@ export function createReadCache({ ttlMs, max = 10_000, now = Date.now }: { ttlMs
       entries.clear();
     },
   };
-}
-
-/** A cache that never keeps anything (ttl 0), for tests that need every read fresh. */
-export function createNoCache(): ReadCache {
-  return { get: (_key, load) => load(), clear: () => {} };
 }

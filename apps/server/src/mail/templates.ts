@@ -3,7 +3,19 @@ import type { MailMessage } from './mailer.js';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function layout({ heading, intro, action, url, outro }: { heading: string; intro: string; action: string; url: string; outro: string }) {
+function layout({
+  heading,
+  intro,
+  action,
+  url,
+  outro,
+}: {
+  heading: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}) {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2933">
 <h1 style="font-size:20px">${escapeHtml(heading)}</h1>
 <p>${escapeHtml(intro)}</p>
@@ -63,7 +75,8 @@ export function existingAccountEmail({ to, url }: { to: string; url: string }): 
     subject: 'You already have a PatientSim account',
     ...layout({
       heading: 'You already have an account',
-      intro: 'Someone asked to create a PatientSim account for this email address, but one already exists. Sign in, or reset your password if you forgot it.',
+      intro:
+        'Someone asked to create a PatientSim account for this email address, but one already exists. Sign in, or reset your password if you forgot it.',
       action: 'Sign in',
       url,
       outro: 'If you did not ask for this, you can ignore this email.',

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { user } from '../../db/schema/auth.js';
 import { caseConfiguration, casePlay } from '../../db/schema/cases.js';
-import { group, groupMember } from '../../db/schema/groups.js';
+import { groupMember } from '../../db/schema/groups.js';
 
 export function updateUser(db: Database, id: string, values: Partial<typeof user.$inferInsert>) {
   return db
@@ -29,10 +29,6 @@ export function findOrganisationMemberIds(db: Database, orgId: string) {
     .from(groupMember)
     .where(and(eq(groupMember.groupId, orgId), isNull(groupMember.removedAt)))
     .then((rows) => rows.map((r) => r.userId));
-}
-
-export function findGroup(db: Database, id: string) {
-  return db.select().from(group).where(eq(group.id, id)).limit(1).then((rows) => rows[0] ?? null);
 }
 
 /** One row per user and scenario played: plays and last played. */

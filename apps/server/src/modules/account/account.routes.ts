@@ -11,7 +11,14 @@ import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/co
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './account.service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+};
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];
@@ -30,7 +37,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      service.updateOwnProfile({ ctx: app, actor: currentUser(request), userId: request.params.id, changes: request.body, ip: request.ip }),
+      service.updateOwnProfile({
+        ctx: app,
+        actor: currentUser(request),
+        userId: request.params.id,
+        changes: request.body,
+        ip: request.ip,
+      }),
   );
 
   app.post(
@@ -56,13 +69,25 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/scenario-summary',
     {
       preHandler: app.requirePermission('access:console'),
-      schema: { tags, security, querystring: ScenarioSummaryQuerySchema, produces: ['text/csv'], response: { 200: z.string(), ...errors } },
+      schema: {
+        tags,
+        security,
+        querystring: ScenarioSummaryQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
     },
     async (request, reply) => {
-      const csv = await service.buildScenarioSummary({ ctx: app, actor: currentUser(request), allUsers: request.query.showAllUsers === 'true' });
+      const csv = await service.buildScenarioSummary({
+        ctx: app,
+        actor: currentUser(request),
+        allUsers: request.query.showAllUsers === 'true',
+      });
       return reply
         .serializer((payload) => String(payload))
-        .type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="summary.csv"').send(csv);
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="summary.csv"')
+        .send(csv);
     },
   );
 };

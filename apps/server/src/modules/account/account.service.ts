@@ -1,11 +1,12 @@
 import { APIError } from 'better-auth/api';
-import { isStrongPassword, PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE } from '@patientsim/domain/auth/password-policy';
 import type { Profile, UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
+import { assertStrongPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { AppError, assert } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
+import { findGroupById } from '../groups/groups.repository.js';
 import * as repo from './account.repository.js';
 
 type Ctx = Pick<Services, 'db' | 'auth' | 'limiter' | 'cache'>;
@@ -31,7 +32,8 @@ export async function updateOwnProfile({
   assert(actor.id === userId, 'NOT_FOUND');
   assert(!actor.act, 'FORBIDDEN', { message: 'Profiles cannot be changed while viewing as another user.' });
   const emailChanged = changes.email !== undefined && changes.email !== actor.email;
-  if (emailChanged && changes.email && (await repo.emailTakenByOther(ctx.db, changes.email, userId))) throw new AppError('EMAIL_TAKEN');
+  if (emailChanged && changes.email && (await repo.emailTakenByOther(ctx.db, changes.email, userId)))
+    throw new AppError('EMAIL_TAKEN');
   const values: Parameters<typeof repo.updateUser>[2] = {};
   if (changes.given_name !== undefined) values.givenName = changes.given_name;
   if (changes.family_name !== undefined) values.familyName = changes.family_name;
@@ -82,9 +84,7 @@ export async function changePassword({
   newPassword: string;
   ip: string;
 }) {
-  if (!isStrongPassword(newPassword)) {
-    throw new AppError('invalid_password', { message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT}` });
-  }
+  assertStrongPassword(newPassword);
   const session = await ctx.auth.api.getSession({ headers });
   // The bearer token and the session cookie must belong to the same person.
   if (!session || session.user.id !== actor.id) throw new AppError('UNAUTHENTICATED');
@@ -95,7 +95,13 @@ export async function changePassword({
       returnHeaders: true,
     });
     ctx.cache.clear();
-    await audit(ctx.db, { actorId: actor.id, action: 'user.change-password', targetType: 'user', targetId: actor.id, ipAddress: ip });
+    await audit(ctx.db, {
+      actorId: actor.id,
+      action: 'user.change-password',
+      targetType: 'user',
+      targetId: actor.id,
+      ipAddress: ip,
+    });
     return result.headers.getSetCookie();
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) {
@@ -111,12 +117,20 @@ export async function changePassword({
  */
 export async function buildScenarioSummary({ ctx, actor, allUsers }: { ctx: Ctx; actor: RequestUser; allUsers: boolean }) {
   assert(actor.role === 'SUPER_ADMIN' && actor.org, 'FORBIDDEN');
-  const org = await repo.findGroup(ctx.db, actor.org);
+  const org = await findGroupById(ctx.db, actor.org);
   assert(org?.dev, 'FORBIDDEN', { message: 'Scenario summaries are available in a dev organization only.' });
   const userIds = allUsers ? await repo.findOrganisationMemberIds(ctx.db, org.id) : [actor.id];
   const rows = await repo.findScenarioPlays(ctx.db, userIds);
   return toCsv(
     ['email', 'given_name', 'family_name', 'scenario_id', 'scenario_name', 'plays', 'last_played'],
-    rows.map((r) => [r.email, r.givenName, r.familyName, r.caseId, r.caseName, String(r.plays), r.lastPlayed?.toISOString() ?? '']),
+    rows.map((r) => [
+      r.email,
+      r.givenName,
+      r.familyName,
+      r.caseId,
+      r.caseName,
+      String(r.plays),
+      r.lastPlayed?.toISOString() ?? '',
+    ]),
   );
 }

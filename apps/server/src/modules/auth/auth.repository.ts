@@ -1,24 +1,23 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { account, licenseAcceptance, user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 import { invitation } from '../../db/schema/invitations.js';
 
 export function findUserByEmail(db: Database, email: string) {
-  return db.select().from(user).where(eq(user.email, email)).limit(1).then((rows) => rows[0] ?? null);
+  return db
+    .select()
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
 }
 
 export function findUserById(db: Database, id: string) {
-  return db.select().from(user).where(eq(user.id, id)).limit(1).then((rows) => rows[0] ?? null);
-}
-
-/** A pending, unexpired invitation by the hash of its token. */
-export function findPendingInvitation(db: Database, tokenHash: string) {
   return db
-    .select({ invitation, orgName: group.name, orgProductType: group.productType })
-    .from(invitation)
-    .leftJoin(group, eq(group.id, invitation.orgId))
-    .where(and(eq(invitation.tokenHash, tokenHash), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())))
+    .select()
+    .from(user)
+    .where(eq(user.id, id))
     .limit(1)
     .then((rows) => rows[0] ?? null);
 }
@@ -33,7 +32,9 @@ export function insertUserWithPassword(
 ) {
   return db.transaction(async (tx) => {
     await tx.insert(user).values(values);
-    await tx.insert(account).values({ id: values.id, accountId: values.id, providerId: 'credential', userId: values.id, password: passwordHash });
+    await tx
+      .insert(account)
+      .values({ id: values.id, accountId: values.id, providerId: 'credential', userId: values.id, password: passwordHash });
   });
 }
 
@@ -57,7 +58,9 @@ export function isOrganisationMember(db: Database, userId: string, orgId: string
     .select({ id: group.id })
     .from(groupMember)
     .innerJoin(group, eq(group.id, groupMember.groupId))
-    .where(and(eq(groupMember.userId, userId), eq(groupMember.groupId, orgId), isNull(groupMember.removedAt), isNull(group.parentId)))
+    .where(
+      and(eq(groupMember.userId, userId), eq(groupMember.groupId, orgId), isNull(groupMember.removedAt), isNull(group.parentId)),
+    )
     .limit(1)
     .then((rows) => rows.length > 0);
 }

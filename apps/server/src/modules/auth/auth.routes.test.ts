@@ -49,7 +49,12 @@ describe('sign-in', () => {
 
   it('refuses malformed JSON and wrong types with a 4xx JSON error', async () => {
     const client = createClient(t.app);
-    const malformed = await client.request({ method: 'POST', url: '/api/users/auth/sign-in', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await client.request({
+      method: 'POST',
+      url: '/api/users/auth/sign-in',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('VALIDATION_FAILED');
     const wrongType = await client.post('/api/users/auth/sign-in', { email: 42, password: ['x'] });
@@ -69,8 +74,14 @@ describe('sign-in', () => {
 
   it('answers the same for a wrong password and an unknown account', async () => {
     await insertUser(t.db, { email: 'known@example.test' });
-    const wrong = await createClient(t.app, { ip: '10.9.0.1' }).post('/api/users/auth/sign-in', { email: 'known@example.test', password: 'Wrong-Pass-1' });
-    const unknown = await createClient(t.app, { ip: '10.9.0.2' }).post('/api/users/auth/sign-in', { email: 'nobody@example.test', password: 'Wrong-Pass-1' });
+    const wrong = await createClient(t.app, { ip: '10.9.0.1' }).post('/api/users/auth/sign-in', {
+      email: 'known@example.test',
+      password: 'Wrong-Pass-1',
+    });
+    const unknown = await createClient(t.app, { ip: '10.9.0.2' }).post('/api/users/auth/sign-in', {
+      email: 'nobody@example.test',
+      password: 'Wrong-Pass-1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -81,14 +92,19 @@ describe('sign-in', () => {
     const user = await insertUser(t.db, { email: 'limited@example.test' });
     const client = createClient(t.app, { ip: '10.1.1.1' });
     for (let i = 0; i < 5; i += 1) {
-      expect((await client.post('/api/users/auth/sign-in', { email: user.email, password: 'Wrong-Pass-1' })).statusCode).toBe(401);
+      expect((await client.post('/api/users/auth/sign-in', { email: user.email, password: 'Wrong-Pass-1' })).statusCode).toBe(
+        401,
+      );
     }
     const limited = await client.post('/api/users/auth/sign-in', { email: user.email, password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The same account from another address is not locked out.
-    const elsewhere = await createClient(t.app, { ip: '10.1.1.2' }).post('/api/users/auth/sign-in', { email: user.email, password: TEST_PASSWORD });
+    const elsewhere = await createClient(t.app, { ip: '10.1.1.2' }).post('/api/users/auth/sign-in', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -138,7 +154,9 @@ describe('ID tokens', () => {
     });
     expect(payload.permissions).toContain('org:invite');
     expect(payload.app_metadata).toMatchObject({ role: 'ADMIN', activeOrg: orgId, orgSpecificRoles: { [orgId]: 'ADMIN' } });
-    expect(payload.groupsData).toEqual([{ _id: orgId, name: 'Claims Org', parent: null, role: 'ADMIN', productType: 'NURSING', inactive: false }]);
+    expect(payload.groupsData).toEqual([
+      { _id: orgId, name: 'Claims Org', parent: null, role: 'ADMIN', productType: 'NURSING', inactive: false },
+    ]);
     expect(payload.exp - payload.iat).toBe(3600);
   });
 
@@ -169,7 +187,11 @@ describe('bearer verification', () => {
     valid = (await tokenFor(user.email)).idToken;
   });
   const groupsWith = (token: string) =>
-    t.app.inject({ method: 'GET', url: `/api/users/extension/users/${userId}/groups`, headers: { authorization: `Bearer ${token}` } });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/users/extension/users/${userId}/groups`,
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   async function realKey() {
     const [row] = await t.db.select().from(jwks);
@@ -212,7 +234,8 @@ describe('bearer verification', () => {
   it('refuses an expired token and a wrong audience or issuer', async () => {
     const { kid, key } = await realKey();
     const now = Math.floor(Date.now() / 1000);
-    const sign = (claims: Record<string, unknown>) => new SignJWT({ ...claimsOf(valid), ...claims }).setProtectedHeader({ alg: 'EdDSA', kid }).sign(key);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ ...claimsOf(valid), ...claims }).setProtectedHeader({ alg: 'EdDSA', kid }).sign(key);
     expect((await groupsWith(await sign({}))).statusCode).toBe(200);
     expect((await groupsWith(await sign({ iat: now - 7200, exp: now - 3600 }))).statusCode).toBe(401);
     expect((await groupsWith(await sign({ aud: 'another-app' }))).statusCode).toBe(401);
@@ -231,7 +254,10 @@ describe('license', () => {
     expect(licenseToken.length).toBeGreaterThan(20);
 
     expect((await client.post('/api/users/auth/accept-license', { token: licenseToken, version: '2.0' })).statusCode).toBe(400);
-    const forged = await client.post('/api/users/auth/accept-license', { token: `${licenseToken.slice(0, -4)}AAAA`, version: '1.0' });
+    const forged = await client.post('/api/users/auth/accept-license', {
+      token: `${licenseToken.slice(0, -4)}AAAA`,
+      version: '1.0',
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().code).toBe('LICENSE_TOKEN_INVALID');
     expect((await t.db.select().from(licenseAcceptance).where(eq(licenseAcceptance.userId, user.id))).length).toBe(0);
@@ -250,7 +276,10 @@ describe('sign-up', () => {
   it('plain sign-up mails a link; the invite variant creates a verified account and signs in', async () => {
     const email = 'newcomer@example.test';
     const client = createClient(t.app);
-    const invited = await client.post('/api/users/invitations/invite-unaffiliated', { email: ' NewComer@Example.test ', accountType: 'NURSING' });
+    const invited = await client.post('/api/users/invitations/invite-unaffiliated', {
+      email: ' NewComer@Example.test ',
+      accountType: 'NURSING',
+    });
     expect(invited.statusCode).toBe(200);
     const link = linkIn((await mailTo(email, /Finish creating/)).text);
     expect(link.pathname).toBe('/auth/signup');
@@ -260,29 +289,63 @@ describe('sign-up', () => {
     const described = await client.get(`/api/users/auth/signup-invitation?token=${token}&email=${email}`);
     expect(described.json()).toEqual({ email, orgName: null });
 
-    const weak = await client.post('/api/users/auth/sign-up', { token, email, given_name: 'New', family_name: 'Comer', password: 'weakpass' });
+    const weak = await client.post('/api/users/auth/sign-up', {
+      token,
+      email,
+      given_name: 'New',
+      family_name: 'Comer',
+      password: 'weakpass',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().code).toBe('invalid_password');
     expect(weak.json().message).toBe(`Password is too weak. ${PASSWORD_POLICY_TEXT}`);
 
-    const otherEmail = await client.post('/api/users/auth/sign-up', { token, email: 'other@example.test', given_name: 'New', family_name: 'Comer', password: 'Strong-Pass-1' });
+    const otherEmail = await client.post('/api/users/auth/sign-up', {
+      token,
+      email: 'other@example.test',
+      given_name: 'New',
+      family_name: 'Comer',
+      password: 'Strong-Pass-1',
+    });
     expect(otherEmail.statusCode).toBe(403);
 
-    const created = await client.post('/api/users/auth/sign-up', { token, email, given_name: ' New ', family_name: 'Comer', password: 'Strong-Pass-1' });
+    const created = await client.post('/api/users/auth/sign-up', {
+      token,
+      email,
+      given_name: ' New ',
+      family_name: 'Comer',
+      password: 'Strong-Pass-1',
+    });
     expect(created.statusCode).toBe(200);
     const stored = await findUser(t.db, created.json().user.id);
-    expect(stored).toMatchObject({ email, givenName: 'New', familyName: 'Comer', emailVerified: true, productType: 'NURSING', role: 'STUDENT' });
+    expect(stored).toMatchObject({
+      email,
+      givenName: 'New',
+      familyName: 'Comer',
+      emailVerified: true,
+      productType: 'NURSING',
+      role: 'STUDENT',
+    });
     // Signed in straight away; the license comes next.
     expect((await client.post('/api/users/auth/token')).json().code).toBe('LICENSE_NOT_ACCEPTED');
 
-    const replay = await createClient(t.app).post('/api/users/auth/sign-up', { token, email, given_name: 'New', family_name: 'Comer', password: 'Strong-Pass-1' });
+    const replay = await createClient(t.app).post('/api/users/auth/sign-up', {
+      token,
+      email,
+      given_name: 'New',
+      family_name: 'Comer',
+      password: 'Strong-Pass-1',
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().code).toBe('INVITATION_INVALID');
   });
 
   it('answers the same for an address that has an account, and mails a sign-in reminder', async () => {
     const user = await insertUser(t.db, { email: 'existing@example.test' });
-    const response = await createClient(t.app).post('/api/users/invitations/invite-unaffiliated', { email: user.email, accountType: 'EMS' });
+    const response = await createClient(t.app).post('/api/users/invitations/invite-unaffiliated', {
+      email: user.email,
+      accountType: 'EMS',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     expect((await mailTo(user.email, /already have/)).text).toContain('/auth/login');
@@ -290,7 +353,10 @@ describe('sign-up', () => {
 
   it('refuses an unknown account type and a bad e-mail', async () => {
     const client = createClient(t.app);
-    expect((await client.post('/api/users/invitations/invite-unaffiliated', { email: 'x@example.test', accountType: 'PIRATE' })).statusCode).toBe(400);
+    expect(
+      (await client.post('/api/users/invitations/invite-unaffiliated', { email: 'x@example.test', accountType: 'PIRATE' }))
+        .statusCode,
+    ).toBe(400);
     const bad = await client.post('/api/users/invitations/invite-unaffiliated', { email: 'not-an-email', accountType: 'EMS' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Invalid email address');
@@ -309,9 +375,13 @@ describe('password reset', () => {
 
     const weak = await client.post('/api/users/auth/reset-password', { token, newPassword: 'short' });
     expect(weak.json().code).toBe('invalid_password');
-    expect((await client.post('/api/users/auth/reset-password', { token, newPassword: 'Brand-New-Pass-9' })).statusCode).toBe(200);
+    expect((await client.post('/api/users/auth/reset-password', { token, newPassword: 'Brand-New-Pass-9' })).statusCode).toBe(
+      200,
+    );
     expect((await otherSession.post('/api/users/auth/token')).statusCode).toBe(401);
-    expect((await client.post('/api/users/auth/sign-in', { email: user.email, password: 'Brand-New-Pass-9' })).statusCode).toBe(200);
+    expect((await client.post('/api/users/auth/sign-in', { email: user.email, password: 'Brand-New-Pass-9' })).statusCode).toBe(
+      200,
+    );
 
     const replay = await client.post('/api/users/auth/reset-password', { token, newPassword: 'Another-Pass-9' });
     expect(replay.statusCode).toBe(400);
@@ -333,7 +403,10 @@ describe('password reset', () => {
   });
 
   it('refuses a made-up token', async () => {
-    const response = await createClient(t.app).post('/api/users/auth/reset-password', { token: 'made-up-token-123', newPassword: 'Brand-New-Pass-9' });
+    const response = await createClient(t.app).post('/api/users/auth/reset-password', {
+      token: 'made-up-token-123',
+      newPassword: 'Brand-New-Pass-9',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('RESET_TOKEN_INVALID');
   });
@@ -344,7 +417,9 @@ describe('e-mail verification', () => {
     const user = await insertUser(t.db, { email: 'unverified@example.test', verified: false });
     const { client, payload } = await tokenFor(user.email);
     expect(payload.email_verified).toBe(false);
-    expect((await client.post('/api/users/jobs/verification-email', { user_id: user.id, client_id: 'web' })).statusCode).toBe(200);
+    expect((await client.post('/api/users/jobs/verification-email', { user_id: user.id, client_id: 'web' })).statusCode).toBe(
+      200,
+    );
     const link = linkIn((await mailTo(user.email, /Verify/)).text);
     expect(link.pathname).toBe('/api/auth/verify-email');
     const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
@@ -366,7 +441,7 @@ describe('e-mail verification', () => {
 });
 
 describe('organisation choice', () => {
-  it('switches the active organisation among the user\'s own, and refuses others', async () => {
+  it("switches the active organisation among the user's own, and refuses others", async () => {
     const first = await insertGroup(t.db, { name: 'Alpha Org' });
     const second = await insertGroup(t.db, { name: 'Beta Org', productType: 'NURSING' });
     const foreign = await insertGroup(t.db, { name: 'Foreign Org' });
@@ -427,7 +502,10 @@ describe('races and floods', () => {
     await client.post('/api/users/invitations/invite-unaffiliated', { email, accountType: 'EMS' });
     const token = linkIn((await mailTo(email, /Finish creating/)).text).searchParams.get('token') ?? '';
     const body = { token, email, given_name: 'Race', family_name: 'Condition', password: 'Strong-Pass-1' };
-    const answers = await Promise.all([client.post('/api/users/auth/sign-up', body), createClient(t.app).post('/api/users/auth/sign-up', body)]);
+    const answers = await Promise.all([
+      client.post('/api/users/auth/sign-up', body),
+      createClient(t.app).post('/api/users/auth/sign-up', body),
+    ]);
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses[0]).toBe(200);
     expect([400, 409]).toContain(statuses[1]);
@@ -436,9 +514,15 @@ describe('races and floods', () => {
   it('limits sign-up e-mails per IP across addresses', async () => {
     const client = createClient(t.app, { ip: '10.6.6.6' });
     for (let i = 0; i < 30; i += 1) {
-      expect((await client.post('/api/users/invitations/invite-unaffiliated', { email: `flood${i}@example.test`, accountType: 'EMS' })).statusCode).toBe(200);
+      expect(
+        (await client.post('/api/users/invitations/invite-unaffiliated', { email: `flood${i}@example.test`, accountType: 'EMS' }))
+          .statusCode,
+      ).toBe(200);
     }
-    const limited = await client.post('/api/users/invitations/invite-unaffiliated', { email: 'flood-last@example.test', accountType: 'EMS' });
+    const limited = await client.post('/api/users/invitations/invite-unaffiliated', {
+      email: 'flood-last@example.test',
+      accountType: 'EMS',
+    });
     expect(limited.statusCode).toBe(429);
   });
 });

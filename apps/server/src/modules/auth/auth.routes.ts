@@ -60,10 +60,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return service.issueIdToken({ ctx: app, headers: headersOf(request) });
   });
 
-  app.post('/auth/accept-license', { schema: { tags, body: AcceptLicenseBodySchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
-    await service.acceptLicense({ ctx: app, ...request.body, ip: request.ip });
-    return ok;
-  });
+  app.post(
+    '/auth/accept-license',
+    { schema: { tags, body: AcceptLicenseBodySchema, response: { 200: OkSchema, ...errors } } },
+    async (request) => {
+      await service.acceptLicense({ ctx: app, ...request.body, ip: request.ip });
+      return ok;
+    },
+  );
 
   app.post(
     '/invitations/invite-unaffiliated',
@@ -86,11 +90,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => service.describeSignUpInvitation({ ctx: app, ...request.query }),
   );
 
-  app.post('/auth/sign-up', { schema: { tags, body: SignUpBodySchema, response: { 200: SignedInSchema, ...errors } } }, async (request, reply) => {
-    const { cookies, user } = await service.signUp({ ctx: app, body: request.body, ip: request.ip, headers: headersOf(request) });
-    setCookies(reply, cookies);
-    return { user };
-  });
+  app.post(
+    '/auth/sign-up',
+    { schema: { tags, body: SignUpBodySchema, response: { 200: SignedInSchema, ...errors } } },
+    async (request, reply) => {
+      const { cookies, user } = await service.signUp({
+        ctx: app,
+        body: request.body,
+        ip: request.ip,
+        headers: headersOf(request),
+      });
+      setCookies(reply, cookies);
+      return { user };
+    },
+  );
 
   app.post(
     '/auth/request-password-reset',
@@ -101,10 +114,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/reset-password', { schema: { tags, body: ResetPasswordBodySchema, response: { 200: OkSchema, ...errors } } }, async (request) => {
-    await service.resetPassword({ ctx: app, ...request.body });
-    return ok;
-  });
+  app.post(
+    '/auth/reset-password',
+    { schema: { tags, body: ResetPasswordBodySchema, response: { 200: OkSchema, ...errors } } },
+    async (request) => {
+      await service.resetPassword({ ctx: app, ...request.body });
+      return ok;
+    },
+  );
 
   app.post(
     '/jobs/verification-email',

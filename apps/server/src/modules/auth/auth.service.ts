@@ -1,18 +1,17 @@
 import { APIError } from 'better-auth/api';
 import { INVITATION_TOKEN_SECONDS, LICENSE_VERSION } from '@patientsim/domain/common/constants';
-import { isStrongPassword, PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE } from '@patientsim/domain/auth/password-policy';
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { isRole } from '@patientsim/domain/roles/roles';
-import type { SignUpAccountType } from './auth.types.js';
+import type { InviteUnaffiliatedBody } from '@patientsim/domain/auth/auth.schemas';
 import { loadIdentity } from '../../identity/claims.js';
-import { hashPassword } from '../../identity/password.js';
+import { assertStrongPassword, hashPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { existingAccountEmail, signUpEmail } from '../../mail/templates.js';
 import type { Services } from '../../plugins/app/services.js';
-import { settleInvitation } from '../invitations/invitations.repository.js';
+import { findPendingInvitationByTokenHash, settleInvitation } from '../invitations/invitations.repository.js';
 import * as repo from './auth.repository.js';
 
 /** Failed sign-ins per account and IP, and per IP; e-mails per address (ARCHITECTURE.md, issue rules). */
@@ -29,10 +28,6 @@ function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError('RATE_LIMITED', { headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
-function weakPassword(): AppError {
-  return new AppError('invalid_password', { message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT}` });
-}
-
 /** Counts one e-mail to `address` (and from `ip` when given); refuses past either limit. */
 async function countEmail(ctx: Ctx, kind: string, address: string, ip?: string) {
   const state = await ctx.limiter.hit(`mail:${kind}:${address}`, LIMITS.emailPerAddress);
@@ -47,7 +42,19 @@ async function countEmail(ctx: Ctx, kind: string, address: string, ip?: string) 
  * Signs in with e-mail and password and returns the session cookie to set. Failed attempts count
  * per account and IP and per IP; past either limit the answer is 429 with Retry-After.
  */
-export async function signIn({ ctx, email, password, ip, headers }: { ctx: Ctx; email: string; password: string; ip: string; headers: Headers }) {
+export async function signIn({
+  ctx,
+  email,
+  password,
+  ip,
+  headers,
+}: {
+  ctx: Ctx;
+  email: string;
+  password: string;
+  ip: string;
+  headers: Headers;
+}) {
   const accountKey = `signin:${email}:${ip}`;
   const ipKey = `signin-ip:${ip}`;
   const [accountState, ipState] = await Promise.all([
@@ -66,7 +73,10 @@ export async function signIn({ ctx, email, password, ip, headers }: { ctx: Ctx; 
       throw new AppError('INVALID_CREDENTIALS');
     }
     await ctx.limiter.reset(accountKey);
-    return { cookies: result.headers.getSetCookie(), user: { id: user.id, email: user.email, emailVerified: user.emailVerified } };
+    return {
+      cookies: result.headers.getSetCookie(),
+      user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+    };
   } catch (error) {
     const isBadCredentials = error instanceof AppError || (error instanceof APIError && error.statusCode < 500);
     if (!isBadCredentials) throw error;
@@ -118,7 +128,17 @@ export async function acceptLicense({ ctx, token, version, ip }: { ctx: Ctx; tok
  * Plain sign-up, e-mail first (decision 9): mails a sign-up link. An address that already has an
  * account gets a sign-in reminder instead; the answer is the same either way.
  */
-export async function inviteUnaffiliated({ ctx, email, accountType, ip }: { ctx: Ctx; email: string; accountType: SignUpAccountType; ip: string }) {
+export async function inviteUnaffiliated({
+  ctx,
+  email,
+  accountType,
+  ip,
+}: {
+  ctx: Ctx;
+  email: string;
+  accountType: InviteUnaffiliatedBody['accountType'];
+  ip: string;
+}) {
   await countEmail(ctx, 'signup', email, ip);
   const existing = await repo.findUserByEmail(ctx.db, email);
   if (existing) {
@@ -140,7 +160,7 @@ export async function inviteUnaffiliated({ ctx, email, accountType, ip }: { ctx:
 }
 
 async function findInvitationFor(ctx: Ctx, token: string, email: string) {
-  const found = await repo.findPendingInvitation(ctx.db, hashToken(token));
+  const found = await findPendingInvitationByTokenHash(ctx.db, hashToken(token));
   assert(found, 'INVITATION_INVALID');
   assert(found.invitation.email === email, 'INVITATION_EMAIL_MISMATCH');
   return found;
@@ -167,7 +187,7 @@ export async function signUp({
   ip: string;
   headers: Headers;
 }) {
-  if (!isStrongPassword(body.password)) throw weakPassword();
+  assertStrongPassword(body.password);
   const found = await findInvitationFor(ctx, body.token, body.email);
   if (await repo.findUserByEmail(ctx.db, body.email)) throw new AppError('EMAIL_TAKEN');
   const { invitation } = found;
@@ -197,8 +217,19 @@ export async function signUp({
     }
   });
   ctx.cache.clear();
-  await audit(ctx.db, { actorId: userId, action: 'user.sign-up', targetType: 'user', targetId: userId, orgId: invitation.orgId, ipAddress: ip });
-  const result = await ctx.auth.api.signInEmail({ body: { email: body.email, password: body.password, rememberMe: true }, headers, returnHeaders: true });
+  await audit(ctx.db, {
+    actorId: userId,
+    action: 'user.sign-up',
+    targetType: 'user',
+    targetId: userId,
+    orgId: invitation.orgId,
+    ipAddress: ip,
+  });
+  const result = await ctx.auth.api.signInEmail({
+    body: { email: body.email, password: body.password, rememberMe: true },
+    headers,
+    returnHeaders: true,
+  });
   return { cookies: result.headers.getSetCookie(), user: { id: userId, email: body.email, emailVerified: true } };
 }
 
@@ -210,7 +241,7 @@ export async function requestPasswordReset({ ctx, email, ip }: { ctx: Ctx; email
 
 /** Sets a new password with a reset token (single use, 1 hour); other sessions end. */
 export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; token: string; newPassword: string }) {
-  if (!isStrongPassword(newPassword)) throw weakPassword();
+  assertStrongPassword(newPassword);
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
     ctx.cache.clear();

@@ -28,7 +28,12 @@ export async function countMembers(db: Database, groupIds: string[]): Promise<Ma
 }
 
 export function findGroupById(db: Database, id: string): Promise<GroupRow | null> {
-  return db.select().from(group).where(eq(group.id, id)).limit(1).then((rows) => rows[0] ?? null);
+  return db
+    .select()
+    .from(group)
+    .where(eq(group.id, id))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
 }
 
 /** Active memberships of the given users in a group. */
@@ -48,7 +53,15 @@ export async function removeMembers(db: Database, target: GroupRow, userIds: str
     if (target.parentId === null) {
       const subgroups = await tx.select({ id: group.id }).from(group).where(eq(group.parentId, target.id));
       if (subgroups.length > 0) {
-        await tx.delete(groupMember).where(and(inArray(groupMember.groupId, subgroups.map((g) => g.id)), inArray(groupMember.userId, userIds)));
+        await tx.delete(groupMember).where(
+          and(
+            inArray(
+              groupMember.groupId,
+              subgroups.map((g) => g.id),
+            ),
+            inArray(groupMember.userId, userIds),
+          ),
+        );
       }
       await tx
         .update(groupMember)

@@ -12,7 +12,12 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/extension/users/:userId/groups',
     {
       preHandler: app.requirePermission('account:read'),
-      schema: { tags: ['groups'], security: [{ bearer: [] }], params: UserIdParamsSchema, response: { 200: GroupListSchema, ...errors } },
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        params: UserIdParamsSchema,
+        response: { 200: GroupListSchema, ...errors },
+      },
     },
     (request) => listUserGroups({ db: app.db, cache: app.cache, actor: currentUser(request), userId: request.params.userId }),
   );
@@ -21,7 +26,12 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/extension/groups/:id/key-owner',
     {
       preHandler: app.requirePermission('account:read'),
-      schema: { tags: ['groups'], security: [{ bearer: [] }], params: IdParamsSchema, response: { 200: KeyOwnerSchema, ...errors } },
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: KeyOwnerSchema, ...errors },
+      },
     },
     (request) => findKeyOwner({ db: app.db, actor: currentUser(request), groupId: request.params.id }),
   );
@@ -40,7 +50,14 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeGroupMembers({ db: app.db, cache: app.cache, actor: currentUser(request), groupId: request.params.id, userIds: request.body, ip: request.ip });
+      await removeGroupMembers({
+        db: app.db,
+        cache: app.cache,
+        actor: currentUser(request),
+        groupId: request.params.id,
+        userIds: request.body,
+        ip: request.ip,
+      });
       return { ok: true as const };
     },
   );

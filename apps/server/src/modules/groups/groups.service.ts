@@ -42,7 +42,10 @@ export async function listUserGroups({
 }): Promise<Group[]> {
   const all = await cache.get(`groups:${userId}`, async () => {
     const found = await repo.findGroupsOfUser(db, userId);
-    const counts = await repo.countMembers(db, found.map((r) => r.id));
+    const counts = await repo.countMembers(
+      db,
+      found.map((r) => r.id),
+    );
     return found.map((row) => ({ row, wire: toWireGroup(row, counts.get(row.id) ?? 0) }));
   });
   let rows = all;
@@ -105,7 +108,8 @@ export async function removeGroupMembers({
   }
   if (row.ownerId && userIds.includes(row.ownerId) && row.parentId === null) throw new AppError('KEY_OWNER_CANNOT_LEAVE');
   const members = await repo.findMemberships(db, groupId, userIds);
-  if (members.length !== new Set(userIds).size) throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
+  if (members.length !== new Set(userIds).size)
+    throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
   await repo.removeMembers(db, row, userIds);
   cache.clear();
   await audit(db, {

@@ -13,22 +13,42 @@ beforeAll(async () => {
   northgate = (await t.db.select().from(group).where(eq(group.name, 'Northgate Nursing School')))[0]?.id ?? '';
 });
 
-const person = () => ({ email: 'Roster.Student@School.test', given_name: 'Rosa', family_name: 'Ster', orgId: northgate, role: 'STUDENT' });
+const person = () => ({
+  email: 'Roster.Student@School.test',
+  given_name: 'Rosa',
+  family_name: 'Ster',
+  orgId: northgate,
+  role: 'STUDENT',
+});
 
 describe('provisioning', () => {
   it('needs the integration key', async () => {
     const client = createClient(t.app);
     expect((await client.post('/api/users/integrations/provision', person())).statusCode).toBe(401);
-    expect((await client.post('/api/users/integrations/provision', person(), { 'x-integration-key': 'wrong-key-of-the-same-length-000000' })).statusCode).toBe(401);
+    expect(
+      (
+        await client.post('/api/users/integrations/provision', person(), {
+          'x-integration-key': 'wrong-key-of-the-same-length-000000',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('refuses bad input, unknown organisations and super admin roles', async () => {
     const client = createClient(t.app);
     const headers = { 'x-integration-key': KEY };
-    expect((await client.post('/api/users/integrations/provision', { ...person(), email: 'nope' }, headers)).statusCode).toBe(400);
-    expect((await client.post('/api/users/integrations/provision', { ...person(), role: 'SUPER_ADMIN' }, headers)).statusCode).toBe(400);
-    expect((await client.post('/api/users/integrations/provision', { ...person(), orgId: 'no-such-org' }, headers)).statusCode).toBe(404);
-    expect((await client.post('/api/users/integrations/provision', { ...person(), email: 'admin@demo.test' }, headers)).statusCode).toBe(409);
+    expect((await client.post('/api/users/integrations/provision', { ...person(), email: 'nope' }, headers)).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await client.post('/api/users/integrations/provision', { ...person(), role: 'SUPER_ADMIN' }, headers)).statusCode,
+    ).toBe(400);
+    expect(
+      (await client.post('/api/users/integrations/provision', { ...person(), orgId: 'no-such-org' }, headers)).statusCode,
+    ).toBe(404);
+    expect(
+      (await client.post('/api/users/integrations/provision', { ...person(), email: 'admin@demo.test' }, headers)).statusCode,
+    ).toBe(409);
   });
 
   it('returns a single-use choose-password link that creates the account and signs in', async () => {
@@ -48,7 +68,12 @@ describe('provisioning', () => {
     const created = await client.post('/api/users/integrations/add-user', { token, password: 'Chosen-Pass-2026' });
     expect(created.statusCode).toBe(200);
     const body = created.json();
-    expect(body.idTokenPayload).toMatchObject({ email: 'roster.student@school.test', role: 'STUDENT', org: northgate, productType: 'NURSING' });
+    expect(body.idTokenPayload).toMatchObject({
+      email: 'roster.student@school.test',
+      role: 'STUDENT',
+      org: northgate,
+      productType: 'NURSING',
+    });
     expect(body.groupData.groups.map((g: { _id: string }) => g._id)).toEqual([northgate]);
     expect(body.groupData.activeGroups.map((g: { _id: string }) => g._id)).toEqual([northgate]);
     const [row] = await t.db.select().from(user).where(eq(user.email, 'roster.student@school.test'));

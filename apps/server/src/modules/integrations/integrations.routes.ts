@@ -14,7 +14,9 @@ import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import * as service from './integrations.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-const LoginResultSchema = TokenResponseSchema.extend({ groupData: z.object({ groups: GroupListSchema, activeGroups: GroupListSchema }) });
+const LoginResultSchema = TokenResponseSchema.extend({
+  groupData: z.object({ groups: GroupListSchema, activeGroups: GroupListSchema }),
+});
 
 /** Provisioned accounts (decision 15): integrations provision, the person chooses a password. */
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
-import { isStrongPassword, PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE } from '@patientsim/domain/auth/password-policy';
 import type { ProvisionBody } from '@patientsim/domain/account/provisioning.schemas';
 import { buildProductClaims } from '../../identity/claims.js';
-import { hashPassword } from '../../identity/password.js';
+import { assertStrongPassword, hashPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
@@ -20,7 +19,8 @@ export function checkIntegrationKey(configured: string | undefined, presented: s
   if (!configured || !presented) throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
   const a = Buffer.from(configured);
   const b = Buffer.from(presented);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
+  if (a.length !== b.length || !timingSafeEqual(a, b))
+    throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
 }
 
 /** Provisions a person in an organisation and returns their single-use choose-password link. */
@@ -40,8 +40,18 @@ export async function provisionPerson({ ctx, body, ip }: { ctx: Ctx; body: Provi
     role: body.role,
     expiresAt,
   });
-  await audit(ctx.db, { actorId: null, action: 'integration.provision', targetType: 'email', targetId: body.email, orgId: org.id, ipAddress: ip });
-  return { link: `${ctx.env.PUBLIC_URL}/auth/choose-password?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+  await audit(ctx.db, {
+    actorId: null,
+    action: 'integration.provision',
+    targetType: 'email',
+    targetId: body.email,
+    orgId: org.id,
+    ipAddress: ip,
+  });
+  return {
+    link: `${ctx.env.PUBLIC_URL}/auth/choose-password?token=${encodeURIComponent(token)}`,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 /** What the choose-password screen shows read-only. */
@@ -55,8 +65,20 @@ export async function describeProvisioning({ ctx, token }: { ctx: Ctx; token: st
  * Creates the provisioned account with the chosen password (the integration vouches for the
  * address), signs in, and answers a login result with the user's groups.
  */
-export async function addProvisionedUser({ ctx, token, password, ip, headers }: { ctx: Ctx; token: string; password: string; ip: string; headers: Headers }) {
-  if (!isStrongPassword(password)) throw new AppError('invalid_password', { message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT}` });
+export async function addProvisionedUser({
+  ctx,
+  token,
+  password,
+  ip,
+  headers,
+}: {
+  ctx: Ctx;
+  token: string;
+  password: string;
+  ip: string;
+  headers: Headers;
+}) {
+  assertStrongPassword(password);
   const row = await repo.findUsableProvisioning(ctx.db, hashToken(token));
   assert(row, 'INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
   if (await findUserByEmail(ctx.db, row.email)) throw new AppError('EMAIL_TAKEN');
@@ -65,7 +87,8 @@ export async function addProvisionedUser({ ctx, token, password, ip, headers }: 
   const org = await findGroupById(ctx.db, row.orgId);
   assert(org, 'NOT_FOUND', { message: 'Organization not found.' });
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.useProvisioning(tx, row.id))) throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
+    if (!(await repo.useProvisioning(tx, row.id)))
+      throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
     await insertUserWithPassword(tx, {
       passwordHash,
       user: {
@@ -83,13 +106,27 @@ export async function addProvisionedUser({ ctx, token, password, ip, headers }: 
     await addMembership(tx, { groupId: org.id, userId, role: row.role });
   });
   ctx.cache.clear();
-  await audit(ctx.db, { actorId: userId, action: 'user.provisioned', targetType: 'user', targetId: userId, orgId: org.id, ipAddress: ip });
-  const signIn = await ctx.auth.api.signInEmail({ body: { email: row.email, password, rememberMe: true }, headers, returnHeaders: true });
+  await audit(ctx.db, {
+    actorId: userId,
+    action: 'user.provisioned',
+    targetType: 'user',
+    targetId: userId,
+    orgId: org.id,
+    ipAddress: ip,
+  });
+  const signIn = await ctx.auth.api.signInEmail({
+    body: { email: row.email, password, rememberMe: true },
+    headers,
+    returnHeaders: true,
+  });
   const claims = await buildProductClaims(ctx.db, userId);
   assert(claims, 'NOT_FOUND');
   const login = await ctx.tokens.sign(claims);
   const rows = await findGroupsOfUser(ctx.db, userId);
-  const counts = await countMembers(ctx.db, rows.map((g) => g.id));
+  const counts = await countMembers(
+    ctx.db,
+    rows.map((g) => g.id),
+  );
   const groups = rows.map((g) => toWireGroup(g, counts.get(g.id) ?? 0));
   const activeGroups = groups.filter((g) => g._id === org.id || rows.find((r) => r.id === g._id)?.parentId === org.id);
   return { cookies: signIn.headers.getSetCookie(), result: { ...login, groupData: { groups, activeGroups } } };

@@ -7,7 +7,7 @@ import { invitation } from '../../db/schema/invitations.js';
 /** Invitations with their organisation's name and the invited address's account, if any. */
 function selectInvitations(db: Database, where: SQL | undefined) {
   return db
-    .select({ invitation, orgName: group.name, userId: user.id })
+    .select({ invitation, orgName: group.name, orgProductType: group.productType, userId: user.id })
     .from(invitation)
     .leftJoin(group, eq(group.id, invitation.orgId))
     .leftJoin(user, eq(user.email, invitation.email))
@@ -16,7 +16,12 @@ function selectInvitations(db: Database, where: SQL | undefined) {
 
 /** Pending, unexpired organisation invitations sent to `email`, newest first. */
 export function findPendingInvitationsFor(db: Database, email: string) {
-  const pending = and(eq(invitation.email, email), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date()), isNotNull(invitation.orgId));
+  const pending = and(
+    eq(invitation.email, email),
+    eq(invitation.status, 'pending'),
+    gt(invitation.expiresAt, new Date()),
+    isNotNull(invitation.orgId),
+  );
   return selectInvitations(db, pending).orderBy(desc(invitation.createdAt));
 }
 
@@ -28,6 +33,16 @@ export function findInvitationById(db: Database, id: string) {
 
 export function findInvitationByTokenHash(db: Database, tokenHash: string) {
   return selectInvitations(db, eq(invitation.tokenHash, tokenHash))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+/** A pending, unexpired invitation (organisation or plain sign-up) by the hash of its token. */
+export function findPendingInvitationByTokenHash(db: Database, tokenHash: string) {
+  return selectInvitations(
+    db,
+    and(eq(invitation.tokenHash, tokenHash), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date())),
+  )
     .limit(1)
     .then((rows) => rows[0] ?? null);
 }

@@ -39,7 +39,13 @@ describe('listing my invitations', () => {
     expect(byUser.statusCode).toBe(200);
     const invites = byUser.json().data.invites;
     expect(invites).toHaveLength(1);
-    expect(invites[0]).toMatchObject({ org_id: northgate, org_name: 'Northgate Nursing School', email: 'instructor@demo.test', dismissed: false, declined: false });
+    expect(invites[0]).toMatchObject({
+      org_id: northgate,
+      org_name: 'Northgate Nursing School',
+      email: 'instructor@demo.test',
+      dismissed: false,
+      declined: false,
+    });
     const byEmail = await client.post('/api/users/invites/pending', { email: 'instructor@demo.test' });
     expect(byEmail.json().data.pending).toHaveLength(1);
   });
@@ -49,7 +55,9 @@ describe('listing my invitations', () => {
     const instructor = await signInDemo(t, 'instructor@demo.test');
     expect((await client.get(`/api/users/invites/user/${instructor.userId}`)).statusCode).toBe(404);
     expect((await client.post('/api/users/invites/pending', { email: 'instructor@demo.test' })).statusCode).toBe(404);
-    expect((await createClient(t.app).post('/api/users/invites/pending', { email: 'instructor@demo.test' })).statusCode).toBe(401);
+    expect((await createClient(t.app).post('/api/users/invites/pending', { email: 'instructor@demo.test' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -57,22 +65,30 @@ describe('accepting', () => {
   it('joins the organisation, makes it active, and cannot be replayed', async () => {
     const { client, userId } = await signInDemo(t, 'instructor@demo.test');
     const [pending] = (await client.get(`/api/users/invites/user/${userId}`)).json().data.invites;
-    const accepted = await client.post('/api/users/invitations/finish-invite', { inviteId: pending._id, email: 'instructor@demo.test' });
+    const accepted = await client.post('/api/users/invitations/finish-invite', {
+      inviteId: pending._id,
+      email: 'instructor@demo.test',
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ ok: true, orgId: northgate });
     const renewed = (await client.post('/api/users/auth/token')).json().idTokenPayload;
     expect(renewed.org).toBe(northgate);
     expect(renewed.groups).toContain(northgate);
     expect(renewed.app_metadata.orgSpecificRoles[northgate]).toBe('USER');
-    const replay = await client.post('/api/users/invitations/finish-invite', { inviteId: pending._id, email: 'instructor@demo.test' });
+    const replay = await client.post('/api/users/invitations/finish-invite', {
+      inviteId: pending._id,
+      email: 'instructor@demo.test',
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().code).toBe('INVITATION_INVALID');
   });
 
-  it("refuses an invitation addressed to someone else", async () => {
+  it('refuses an invitation addressed to someone else', async () => {
     const { id } = await inviteWithToken('someone.else@demo.test', harbor);
     const { client } = await signInDemo(t, 'student@demo.test');
-    expect((await client.post('/api/users/invitations/finish-invite', { inviteId: id, email: 'student@demo.test' })).statusCode).toBe(404);
+    expect(
+      (await client.post('/api/users/invitations/finish-invite', { inviteId: id, email: 'student@demo.test' })).statusCode,
+    ).toBe(404);
     expect((await client.post('/api/users/invitations/decline', { inviteId: id })).statusCode).toBe(404);
   });
 
@@ -81,19 +97,41 @@ describe('accepting', () => {
     const anonymous = createClient(t.app);
     const described = await anonymous.get(`/api/users/invitations/describe?token=${token}`);
     expect(described.json()).toEqual({ email: 'admin@demo.test', orgName: 'Harbor Medic Unit', hasAccount: true });
-    const mismatch = await anonymous.post('/api/users/invitations/finish', { email: 'student@demo.test' }, { authorization: `Bearer ${token}` });
+    const mismatch = await anonymous.post(
+      '/api/users/invitations/finish',
+      { email: 'student@demo.test' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json().code).toBe('INVITATION_EMAIL_MISMATCH');
     expect((await anonymous.post('/api/users/invitations/finish', { email: 'admin@demo.test' })).statusCode).toBe(401);
-    const done = await anonymous.post('/api/users/invitations/finish', { email: 'admin@demo.test' }, { authorization: `Bearer ${token}` });
+    const done = await anonymous.post(
+      '/api/users/invitations/finish',
+      { email: 'admin@demo.test' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(done.statusCode).toBe(200);
     const admin = await signInDemo(t, 'admin@demo.test');
-    const memberships = await t.db.select().from(groupMember).where(and(eq(groupMember.groupId, harbor), eq(groupMember.userId, admin.userId)));
+    const memberships = await t.db
+      .select()
+      .from(groupMember)
+      .where(and(eq(groupMember.groupId, harbor), eq(groupMember.userId, admin.userId)));
     expect(memberships[0]?.role).toBe('USER');
-    expect((await anonymous.post('/api/users/invitations/finish', { email: 'admin@demo.test' }, { authorization: `Bearer ${token}` })).statusCode).toBe(400);
+    expect(
+      (await anonymous.post('/api/users/invitations/finish', { email: 'admin@demo.test' }, { authorization: `Bearer ${token}` }))
+        .statusCode,
+    ).toBe(400);
 
     const expired = await inviteWithToken('owner@demo.test', harbor, { expiresAt: new Date(Date.now() - 1000) });
-    expect((await anonymous.post('/api/users/invitations/finish', { email: 'owner@demo.test' }, { authorization: `Bearer ${expired.token}` })).statusCode).toBe(400);
+    expect(
+      (
+        await anonymous.post(
+          '/api/users/invitations/finish',
+          { email: 'owner@demo.test' },
+          { authorization: `Bearer ${expired.token}` },
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await anonymous.get(`/api/users/invitations/describe?token=${expired.token}`)).statusCode).toBe(400);
   });
 });

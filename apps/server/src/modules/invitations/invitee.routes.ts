@@ -28,21 +28,41 @@ export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/invites/pending',
-    { preHandler: signedIn, schema: { tags, security, body: PendingInvitesBodySchema, response: { 200: PendingInvitesResponseSchema, ...errors } } },
-    async (request) => ({ data: { pending: await service.listPendingInvitations({ db: app.db, actor: currentUser(request), email: request.body.email }) } }),
+    {
+      preHandler: signedIn,
+      schema: { tags, security, body: PendingInvitesBodySchema, response: { 200: PendingInvitesResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      data: {
+        pending: await service.listPendingInvitations({ db: app.db, actor: currentUser(request), email: request.body.email }),
+      },
+    }),
   );
 
   app.get(
     '/invites/user/:userId',
-    { preHandler: signedIn, schema: { tags, security, params: UserIdParamsSchema, response: { 200: UserInvitesResponseSchema, ...errors } } },
-    async (request) => ({ data: { invites: await service.listUserInvitations({ db: app.db, actor: currentUser(request), userId: request.params.userId }) } }),
+    {
+      preHandler: signedIn,
+      schema: { tags, security, params: UserIdParamsSchema, response: { 200: UserInvitesResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      data: {
+        invites: await service.listUserInvitations({ db: app.db, actor: currentUser(request), userId: request.params.userId }),
+      },
+    }),
   );
 
   app.post(
     '/invites/dismiss/:inviteId',
     { preHandler: signedIn, schema: { tags, security, params: InviteIdParamsSchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.settleOwnInvitation({ db: app.db, actor: currentUser(request), inviteId: request.params.inviteId, status: 'dismissed', ip: request.ip });
+      await service.settleOwnInvitation({
+        db: app.db,
+        actor: currentUser(request),
+        inviteId: request.params.inviteId,
+        status: 'dismissed',
+        ip: request.ip,
+      });
       return { ok: true as const };
     },
   );
@@ -51,27 +71,55 @@ export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/decline',
     { preHandler: signedIn, schema: { tags, security, body: DeclineInviteBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.settleOwnInvitation({ db: app.db, actor: currentUser(request), inviteId: request.body.inviteId, status: 'declined', ip: request.ip });
+      await service.settleOwnInvitation({
+        db: app.db,
+        actor: currentUser(request),
+        inviteId: request.body.inviteId,
+        status: 'declined',
+        ip: request.ip,
+      });
       return { ok: true as const };
     },
   );
 
   app.post(
     '/invitations/finish-invite',
-    { preHandler: signedIn, schema: { tags, security, body: FinishInviteBodySchema, response: { 200: FinishedSchema, ...errors } } },
+    {
+      preHandler: signedIn,
+      schema: { tags, security, body: FinishInviteBodySchema, response: { 200: FinishedSchema, ...errors } },
+    },
     async (request) => {
-      const { orgId } = await service.finishInvite({ db: app.db, cache: app.cache, actor: currentUser(request), ...request.body, ip: request.ip });
+      const { orgId } = await service.finishInvite({
+        db: app.db,
+        cache: app.cache,
+        actor: currentUser(request),
+        ...request.body,
+        ip: request.ip,
+      });
       return { ok: true as const, orgId };
     },
   );
 
   app.post(
     '/invitations/finish',
-    { schema: { tags, description: 'The bearer is the invitation token.', body: FinishInvitationBodySchema, response: { 200: FinishedSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        description: 'The bearer is the invitation token.',
+        body: FinishInvitationBodySchema,
+        response: { 200: FinishedSchema, ...errors },
+      },
+    },
     async (request) => {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw new AppError('UNAUTHENTICATED');
-      const { orgId } = await service.finishInvitationWithToken({ db: app.db, cache: app.cache, token, email: request.body.email, ip: request.ip });
+      const { orgId } = await service.finishInvitationWithToken({
+        db: app.db,
+        cache: app.cache,
+        token,
+        email: request.body.email,
+        ip: request.ip,
+      });
       return { ok: true as const, orgId };
     },
   );

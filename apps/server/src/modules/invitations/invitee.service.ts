@@ -42,7 +42,19 @@ export async function listUserInvitations({ db, actor, userId }: { db: Database;
 }
 
 /** Joins the organisation (and sub-groups) of an invitation and makes it the active one. */
-async function joinThroughInvitation({ db, cache, row, userId, ip }: { db: Database; cache: ReadCache; row: Row; userId: string; ip: string }) {
+async function joinThroughInvitation({
+  db,
+  cache,
+  row,
+  userId,
+  ip,
+}: {
+  db: Database;
+  cache: ReadCache;
+  row: Row;
+  userId: string;
+  ip: string;
+}) {
   const orgId = row.invitation.orgId;
   assert(orgId, 'INVITATION_INVALID');
   await db.transaction(async (tx) => {
@@ -54,7 +66,14 @@ async function joinThroughInvitation({ db, cache, row, userId, ip }: { db: Datab
     await setActiveOrganisation(tx, userId, orgId);
   });
   cache.clear();
-  await audit(db, { actorId: userId, action: 'invitation.accept', targetType: 'invitation', targetId: row.invitation.id, orgId, ipAddress: ip });
+  await audit(db, {
+    actorId: userId,
+    action: 'invitation.accept',
+    targetType: 'invitation',
+    targetId: row.invitation.id,
+    orgId,
+    ipAddress: ip,
+  });
   return { orgId };
 }
 
@@ -130,5 +149,12 @@ export async function settleOwnInvitation({
   const row = await repo.findInvitationById(db, inviteId);
   assert(row && row.invitation.email === actor.email, 'NOT_FOUND');
   assert(await repo.settleInvitation(db, inviteId, status), 'INVITATION_INVALID');
-  await audit(db, { actorId: actor.id, action: `invitation.${status === 'declined' ? 'decline' : 'dismiss'}`, targetType: 'invitation', targetId: inviteId, orgId: row.invitation.orgId, ipAddress: ip });
+  await audit(db, {
+    actorId: actor.id,
+    action: `invitation.${status === 'declined' ? 'decline' : 'dismiss'}`,
+    targetType: 'invitation',
+    targetId: inviteId,
+    orgId: row.invitation.orgId,
+    ipAddress: ip,
+  });
 }

@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 
 describe('notifications', () => {
-  it("gives student2 three unread popups, newest first, and read/unread moves them", async () => {
+  it('gives student2 three unread popups, newest first, and read/unread moves them', async () => {
     const { client } = await signInDemo(t, 'student2@demo.test');
     const pending = (await client.get('/api/users/notifications/pending')).json().data.notifications;
     expect(pending).toHaveLength(3);

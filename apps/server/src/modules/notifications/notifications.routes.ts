@@ -15,13 +15,17 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications',
     { preHandler: signedIn, schema: { tags, security, response: { 200: NotificationListResponseSchema, ...errors } } },
-    async (request) => ({ data: { notifications: await service.listNotifications({ db: app.db, actor: currentUser(request), unreadOnly: false }) } }),
+    async (request) => ({
+      data: { notifications: await service.listNotifications({ db: app.db, actor: currentUser(request), unreadOnly: false }) },
+    }),
   );
 
   app.get(
     '/notifications/pending',
     { preHandler: signedIn, schema: { tags, security, response: { 200: NotificationListResponseSchema, ...errors } } },
-    async (request) => ({ data: { notifications: await service.listNotifications({ db: app.db, actor: currentUser(request), unreadOnly: true }) } }),
+    async (request) => ({
+      data: { notifications: await service.listNotifications({ db: app.db, actor: currentUser(request), unreadOnly: true }) },
+    }),
   );
 
   for (const state of ['read', 'unread'] as const) {
@@ -29,7 +33,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       `/notifications/:id/${state}`,
       { preHandler: signedIn, schema: { tags, security, params: IdParamsSchema, response: { 200: OkSchema, ...errors } } },
       async (request) => {
-        await service.markNotification({ db: app.db, actor: currentUser(request), notificationId: request.params.id, read: state === 'read' });
+        await service.markNotification({
+          db: app.db,
+          actor: currentUser(request),
+          notificationId: request.params.id,
+          read: state === 'read',
+        });
         return { ok: true as const };
       },
     );

@@ -11,7 +11,9 @@ const LIST_LIMIT = 100;
  * roles held (spec section 6): ALL_USERS for everyone, ALL_ADMINS / ALL_INSTRUCTORS /
  * ALL_STUDENTS by role, ALL_KEYOWNERS, and {orgId}_ADMINS / {orgId}_INSTRUCTORS per organisation.
  */
-export function principalsOf(user: Pick<RequestUser, 'id' | 'role' | 'groupsData'> & { keyOwnerOf?: string[] }): repo.Principal[] {
+export function principalsOf(
+  user: Pick<RequestUser, 'id' | 'role' | 'groupsData'> & { keyOwnerOf?: string[] },
+): repo.Principal[] {
   const groups = new Set<string>(['ALL_USERS']);
   const roleGroup = { STUDENT: 'ALL_STUDENTS', USER: 'ALL_INSTRUCTORS', ADMIN: 'ALL_ADMINS', SUPER_ADMIN: 'ALL_ADMINS' } as const;
   groups.add(roleGroup[user.role]);
@@ -22,7 +24,10 @@ export function principalsOf(user: Pick<RequestUser, 'id' | 'role' | 'groupsData
     if (entry.parent === null && entry.role === 'USER') groups.add(`${entry._id}_INSTRUCTORS`);
   }
   if (user.keyOwnerOf && user.keyOwnerOf.length > 0) groups.add('ALL_KEYOWNERS');
-  return [{ principalType: 'USER', principalId: user.id }, ...[...groups].map((id) => ({ principalType: 'GROUP' as const, principalId: id }))];
+  return [
+    { principalType: 'USER', principalId: user.id },
+    ...[...groups].map((id) => ({ principalType: 'GROUP' as const, principalId: id })),
+  ];
 }
 
 function toWire(row: Awaited<ReturnType<typeof repo.findNotificationsFor>>[number]): Notification {
@@ -50,7 +55,17 @@ export async function listNotifications({ db, actor, unreadOnly }: { db: Databas
 }
 
 /** Marks a notification addressed to the caller as read or unread. */
-export async function markNotification({ db, actor, notificationId, read }: { db: Database; actor: RequestUser; notificationId: string; read: boolean }) {
+export async function markNotification({
+  db,
+  actor,
+  notificationId,
+  read,
+}: {
+  db: Database;
+  actor: RequestUser;
+  notificationId: string;
+  read: boolean;
+}) {
   const principals = principalsOf({ ...actor, keyOwnerOf: await repo.findOwnedOrganisationIds(db, actor.id) });
   assert(await repo.isAddressedTo(db, { notificationId, userId: actor.id, principals }), 'NOT_FOUND');
   await repo.setReadAt(db, { notificationId, userId: actor.id, readAt: read ? new Date() : null });

@@ -19,7 +19,10 @@ describe('billing portal', () => {
     const response = await client.post('/api/users/payment/create-billing-portal-session');
     expect(response.statusCode).toBe(200);
     const [row] = await t.db.select().from(user).where(eq(user.id, userId));
-    expect(response.json()).toEqual({ ok: true, data: { sessionUrl: `https://billing.example.test/p/session/${row?.stripeCustomerId}` } });
+    expect(response.json()).toEqual({
+      ok: true,
+      data: { sessionUrl: `https://billing.example.test/p/session/${row?.stripeCustomerId}` },
+    });
     const sent = stripe.requests.at(-1);
     expect(sent?.authorization).toBe('Bearer sk_test_local');
     expect(sent?.body.get('return_url')).toBe(`${TEST_PUBLIC_URL}/auth/account/profile`);
@@ -34,12 +37,15 @@ describe('billing portal', () => {
     expect(stripe.requests.length).toBe(before);
   });
 
-  it("answers a clear error when the provider refuses", async () => {
+  it('answers a clear error when the provider refuses', async () => {
     const { client, userId } = await signInDemo(t, 'medic@demo.test');
     await t.db.update(user).set({ stripeCustomerId: 'cus_missing_1' }).where(eq(user.id, userId));
     const response = await client.post('/api/users/payment/create-billing-portal-session');
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The billing portal is not available.' });
+    expect(response.json()).toMatchObject({
+      code: 'PAYMENT_PROVIDER_UNAVAILABLE',
+      message: 'The billing portal is not available.',
+    });
   });
 
   it('marks a past-due subscription as a payment issue in the token', async () => {

@@ -15,7 +15,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['payment'], security: [{ bearer: [] }], response: { 200: BillingSessionResponseSchema, ...errors } },
     },
     async (request) => {
-      const sessionUrl = await createBillingPortalSession({ db: app.db, portal, actor: currentUser(request), publicUrl: app.env.PUBLIC_URL });
+      const sessionUrl = await createBillingPortalSession({
+        db: app.db,
+        portal,
+        actor: currentUser(request),
+        publicUrl: app.env.PUBLIC_URL,
+      });
       return { ok: true as const, data: { sessionUrl } };
     },
   );

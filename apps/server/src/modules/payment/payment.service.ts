@@ -15,7 +15,11 @@ export function createBillingPortal(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE
     maxNetworkRetries: 1,
     timeout: 10_000,
     ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol === 'https:' ? 'https' : 'http',
+        }
       : {}),
   });
   return {
@@ -45,6 +49,8 @@ export async function createBillingPortalSession({
   try {
     return await portal.createSession(user.stripeCustomerId, `${publicUrl}/auth/account/profile`);
   } catch (error) {
-    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { details: error instanceof Stripe.errors.StripeError ? { type: error.type } : undefined });
+    throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', {
+      details: error instanceof Stripe.errors.StripeError ? { type: error.type } : undefined,
+    });
   }
 }

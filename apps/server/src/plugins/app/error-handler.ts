@@ -29,7 +29,9 @@ export default fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issues = error.validation as ReadonlyArray<{ instancePath?: string; message?: string }>;
         const details = issues.map((issue) => ({
-          field: String(issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.'),
+          field: String(issue.instancePath ?? '')
+            .replace(/^\//, '')
+            .replaceAll('/', '.'),
           message: String(issue.message ?? 'Invalid value'),
         }));
         const first = details[0];
@@ -42,19 +44,23 @@ export default fp(
       }
       if (isUniqueViolation(error)) {
         // Two requests raced to create the same thing; the loser gets a conflict, not a 500.
-        return reply.status(409).send({ statusCode: 409, code: 'CONFLICT', message: ERROR_CODES.CONFLICT.message } satisfies ErrorBody);
+        return reply
+          .status(409)
+          .send({ statusCode: 409, code: 'CONFLICT', message: ERROR_CODES.CONFLICT.message } satisfies ErrorBody);
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');
         return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message });
       }
-      const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+      const status =
+        typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
       if (status === 429) {
         return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', message: ERROR_CODES.RATE_LIMITED.message });
       }
       if (status >= 400 && status < 500) {
         // Framework errors on bad input: malformed JSON, wrong content type, body too large.
-        const code = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
+        const code =
+          status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
         const message = error instanceof Error ? error.message : ERROR_CODES[code].message;
         return reply.status(status).send({ statusCode: status, code, message } satisfies ErrorBody);
       }
@@ -63,7 +69,9 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+      reply
+        .status(404)
+        .send({ statusCode: 404, code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
     });
   },
   { name: 'error-handler' },

@@ -1,3 +1,0 @@
-import type { InviteUnaffiliatedBody } from '@patientsim/domain/auth/auth.schemas';
-
-export type SignUpAccountType = InviteUnaffiliatedBody['accountType'];
