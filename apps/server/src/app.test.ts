@@ -33,7 +33,9 @@ describe('configuration', () => {
 
   it('requires AUTH_SECRET in production', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
-    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }).AUTH_SECRET).toHaveLength(32);
+    expect(
+      loadEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example:587' }).AUTH_SECRET,
+    ).toHaveLength(32);
   });
 });
 

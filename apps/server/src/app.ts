@@ -8,27 +8,34 @@ import { sql } from 'drizzle-orm';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
 import { AUTH_BASE_PATH, createAuth } from './identity/auth.js';
+import { createVerificationTokens } from './identity/email-ownership.js';
 import { createLicenseTokens } from './identity/license.js';
 import { createTokenService } from './identity/tokens.js';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
-import { createReadCache } from './lib/read-cache.js';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { createReadCache, createSharedReadCache } from './lib/read-cache.js';
 import { createMemorySessionStorage, createRedisSessionStorage } from './identity/session-storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
-import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { inviteeRoutes } from './modules/invitations/invitee.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
+import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.js';
 import authenticate from './plugins/app/authenticate.js';
+import orgAccess from './plugins/app/org-access.js';
 import errorHandler from './plugins/app/error-handler.js';
+import sameOrigin from './plugins/app/same-origin.js';
 import services from './plugins/app/services.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
 import webApp from './plugins/external/web-app.js';
+import { verifyEmailRoutes } from './modules/auth/verify-email.routes.js';
 import { wellKnownRoutes } from './modules/auth/well-known.routes.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -44,6 +51,8 @@ export type AppDeps = {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** How long hot identity reads are cached (ms); writes in this process clear them at once. */
   cacheTtlMs?: number;
+  /** The rate-limit counters; by default in Redis with REDIS_URL, else in memory (tests give their own). */
+  limiter?: RateLimiter;
 };
 
 /** The Fastify instance with every plugin and route; tests build it too. */
@@ -56,10 +65,12 @@ export async function buildApp({
   webRoot = WEB_DIST,
   onRoute,
   cacheTtlMs = 1000,
+  limiter,
 }: AppDeps) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the named proxies; anyone else could forge it.
+    trustProxy: env.TRUSTED_PROXIES.length > 0 ? env.TRUSTED_PROXIES : false,
     bodyLimit: 1024 * 1024,
     // Every request is logged only at debug level; failures and slow requests always are (below).
     logController: new LogController({ disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace' }),
@@ -77,7 +88,8 @@ export async function buildApp({
   const activeMailer =
     mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: app.log });
-  const cache = createReadCache({ ttlMs: cacheTtlMs });
+  const shared = redis ? await createSharedReadCache({ ttlMs: cacheTtlMs, redis }) : null;
+  const cache = shared?.cache ?? createReadCache({ ttlMs: cacheTtlMs });
   // Sessions: shared in Redis across processes; in memory for the embedded database, which one
   // process owns; straight from PostgreSQL otherwise.
   const sessionStorage = redis
@@ -102,12 +114,15 @@ export async function buildApp({
     auth,
     tokens: createTokenService({ db: database.db, auth, secret, issuer: env.PUBLIC_URL }),
     licenseTokens: createLicenseTokens(secret),
+    verificationTokens: createVerificationTokens(secret),
     mailer: activeMailer,
-    limiter: redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter(),
+    limiter: limiter ?? createRateLimiter({ redis }),
     cache,
   });
   await app.register(authenticate);
+  await app.register(orgAccess);
   await app.register(security);
+  await app.register(sameOrigin);
   await app.register(docs);
 
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
@@ -120,9 +135,9 @@ export async function buildApp({
     }
   });
 
-  // The identity provider's own endpoints that browsers reach directly: the e-mail verification
-  // link and the published signing keys. Everything else goes through /api/users.
-  for (const url of [`${AUTH_BASE_PATH}/verify-email`, `${AUTH_BASE_PATH}/jwks`]) {
+  // The identity provider's own endpoint that clients reach directly: the published signing keys.
+  // Everything else goes through /api/users (and the verification link, below).
+  for (const url of [`${AUTH_BASE_PATH}/jwks`]) {
     app.get(url, { schema: { hide: true } }, async (request, reply) => {
       const response = await auth.handler(
         new Request(new URL(request.url, env.PUBLIC_URL), { method: 'GET', headers: fromNodeHeaders(request.headers) }),
@@ -144,10 +159,13 @@ export async function buildApp({
       api.setValidatorCompiler(validatorCompiler);
       api.setSerializerCompiler(serializerCompiler);
       await api.register(authRoutes);
-      await api.register(groupsRoutes);
+      await api.register(organisationsRoutes);
       await api.register(accountRoutes);
       await api.register(inviteeRoutes);
+      await api.register(invitationsRoutes);
+      await api.register(usersRoutes);
       await api.register(notificationsRoutes);
+      await api.register(tutorialsRoutes);
       await api.register(paymentRoutes);
       await api.register(integrationsRoutes);
     },
@@ -157,6 +175,7 @@ export async function buildApp({
     files.setValidatorCompiler(validatorCompiler);
     files.setSerializerCompiler(serializerCompiler);
     await files.register(mediaRoutes);
+    await files.register(verifyEmailRoutes);
   });
 
   await app.register(webApp, { root: webRoot });
@@ -164,6 +183,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     activeMailer.close();
+    await shared?.close();
     await redis?.quit();
   });
   return app;

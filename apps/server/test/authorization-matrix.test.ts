@@ -3,11 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@patientsim/domain/roles/permissions';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { Role } from '@patientsim/domain/roles/roles';
-import { group } from '../src/db/schema/groups.js';
+import { user } from '../src/db/schema/auth.js';
+import { group, groupMember } from '../src/db/schema/groups.js';
 import { notification } from '../src/db/schema/notifications.js';
 import { invitation } from '../src/db/schema/invitations.js';
 import { buildTestApp, type TestApp } from './build-app.js';
-import { signInDemo, type DemoSession } from './demo-client.js';
+import { signInAs, signInDemo, type DemoSession } from './demo-client.js';
+import { addMember, insertUser } from './fixtures.js';
 
 /**
  * Every /api/users route, its guard, and how to call it against the Riverside EMS Academy
@@ -36,6 +38,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/users/invitations/invite-unaffiliated': { guard: 'public' },
   'GET /api/users/auth/signup-invitation': { guard: 'public' },
   'POST /api/users/auth/sign-up': { guard: 'public' },
+  'POST /api/users/auth/register': { guard: 'public' },
   'POST /api/users/auth/request-password-reset': { guard: 'public' },
   'POST /api/users/auth/reset-password': { guard: 'public' },
   'GET /api/users/invitations/describe': { guard: 'public' },
@@ -73,9 +76,88 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/users/extension/groups/:id/members': {
     guard: 'bearer',
     permission: 'account:read',
-    call: (c) => ({ method: 'DELETE', url: `/api/users/extension/groups/${c.riverside}/members`, payload: [c.instructor.userId] }),
+    call: (c) => ({
+      method: 'DELETE',
+      url: `/api/users/extension/groups/${c.riverside}/members`,
+      payload: [c.instructor.userId],
+    }),
     otherOrganisation: 404,
     alsoRefused: { STUDENT: 403 },
+  },
+  'GET /api/users/extension/groups': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: () => ({ method: 'GET', url: '/api/users/extension/groups' }),
+  },
+  'GET /api/users/extension/groups/:id': {
+    guard: 'bearer',
+    permission: 'org:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}` }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/extension/groups/:id/nested': {
+    guard: 'bearer',
+    permission: 'org:groups:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/nested` }),
+    otherOrganisation: 404,
+  },
+  'POST /api/users/extension/groups': {
+    guard: 'bearer',
+    permission: 'org:groups:manage',
+    call: (c) => ({
+      method: 'POST',
+      url: '/api/users/extension/groups',
+      payload: { name: 'Matrix group', description: JSON.stringify({ parent: c.riverside }) },
+    }),
+    otherOrganisation: 404,
+  },
+  'PATCH /api/users/extension/groups/:id': {
+    guard: 'bearer',
+    permission: 'org:read',
+    // Renaming the organisation needs its key owner or org:update; instructors hold only org:read.
+    call: (c) => ({ method: 'PATCH', url: `/api/users/extension/groups/${c.riverside}`, payload: { name: 'Matrix rename' } }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 403 },
+  },
+  'DELETE /api/users/extension/groups/:id': {
+    guard: 'bearer',
+    permission: 'org:read',
+    // Instructors manage only groups they own (admins get 422 here: an organisation is never deleted this way).
+    call: (c) => ({ method: 'DELETE', url: `/api/users/extension/groups/${c.riverside}` }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 403 },
+  },
+  'DELETE /api/users/extension/groups/:parent/nested': {
+    guard: 'bearer',
+    permission: 'org:groups:manage',
+    call: (c) => ({ method: 'DELETE', url: `/api/users/extension/groups/${c.riverside}/nested`, payload: [c.riverside] }),
+    otherOrganisation: 404,
+    alsoRefused: { ADMIN: 404, SUPER_ADMIN: 404 },
+  },
+  'PATCH /api/users/extension/groups/:id/members': {
+    guard: 'bearer',
+    permission: 'org:read',
+    // Instructors add members only to groups they own (members join an organisation through invitations: 422 for admins).
+    call: (c) => ({ method: 'PATCH', url: `/api/users/extension/groups/${c.riverside}/members`, payload: [c.student.userId] }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 403 },
+  },
+  'GET /api/users/extension/groups/:id/members': {
+    guard: 'bearer',
+    permission: 'org:members:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/members?variant=archived` }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/extension/groups/:id/member-search': {
+    guard: 'bearer',
+    permission: 'org:members:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/member-search?term=demo` }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/search/groups': {
+    guard: 'bearer',
+    permission: 'org:read',
+    call: () => ({ method: 'GET', url: '/api/users/search/groups?term=Riverside' }),
   },
   'PATCH /api/users/users/:id': {
     guard: 'bearer',
@@ -87,7 +169,11 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/users/account/change-password': {
     guard: 'bearer',
     permission: 'account:update',
-    call: () => ({ method: 'POST', url: '/api/users/account/change-password', payload: { oldPassword: 'Wrong-1-x', newPassword: 'Whatever-2-y' } }),
+    call: () => ({
+      method: 'POST',
+      url: '/api/users/account/change-password',
+      payload: { oldPassword: 'Wrong-1-x', newPassword: 'Whatever-2-y' },
+    }),
   },
   'POST /api/users/account/scenario-summary': {
     guard: 'bearer',
@@ -122,15 +208,55 @@ const MATRIX: Record<string, Entry> = {
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
   },
+  'POST /api/users/invitations/invite': {
+    guard: 'bearer',
+    permission: 'org:invite',
+    call: (c) => ({
+      method: 'POST',
+      url: '/api/users/invitations/invite',
+      payload: { users: [{ email: 'matrix-invitee@example.test', role: 'STUDENT' }], org: c.riverside, throughSubscription: false },
+    }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/invites/org/:id': {
+    guard: 'bearer',
+    permission: 'org:members:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/invites/org/${c.riverside}` }),
+    otherOrganisation: 404,
+  },
+  'DELETE /api/users/invites/org/:id': {
+    guard: 'bearer',
+    permission: 'org:invite',
+    call: (c) => ({ method: 'DELETE', url: `/api/users/invites/org/${c.riverside}?email=student%40demo.test` }),
+    otherOrganisation: 404,
+  },
+  'POST /api/users/invites/org/:id/resend': {
+    guard: 'bearer',
+    permission: 'org:invite',
+    call: (c) => ({ method: 'POST', url: `/api/users/invites/org/${c.riverside}/resend?email=student%40demo.test` }),
+    otherOrganisation: 404,
+  },
   'POST /api/users/invitations/finish-invite': {
     guard: 'bearer',
     permission: 'account:read',
-    call: (c) => ({ method: 'POST', url: '/api/users/invitations/finish-invite', payload: { inviteId: c.studentInviteId, email: c.student.payload.email } }),
+    call: (c) => ({
+      method: 'POST',
+      url: '/api/users/invitations/finish-invite',
+      payload: { inviteId: c.studentInviteId, email: c.student.payload.email },
+    }),
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
   },
-  'GET /api/users/notifications': { guard: 'bearer', permission: 'account:read', call: () => ({ method: 'GET', url: '/api/users/notifications' }) },
-  'GET /api/users/notifications/pending': { guard: 'bearer', permission: 'account:read', call: () => ({ method: 'GET', url: '/api/users/notifications/pending' }) },
+  'GET /api/users/notifications': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: () => ({ method: 'GET', url: '/api/users/notifications' }),
+  },
+  'GET /api/users/notifications/pending': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: () => ({ method: 'GET', url: '/api/users/notifications/pending' }),
+  },
   'POST /api/users/notifications/:id/read': {
     guard: 'bearer',
     permission: 'account:read',
@@ -144,6 +270,11 @@ const MATRIX: Record<string, Entry> = {
     call: (c) => ({ method: 'POST', url: `/api/users/notifications/${c.notificationId}/unread` }),
     otherOrganisation: 404,
     alsoRefused: { STUDENT: 404 },
+  },
+  'GET /api/users/tutorials': {
+    guard: 'bearer',
+    permission: 'org:tutorials:read',
+    call: () => ({ method: 'GET', url: '/api/users/tutorials?category=SCENARIO_BUILDER' }),
   },
   'POST /api/users/payment/create-billing-portal-session': {
     guard: 'bearer',
@@ -163,6 +294,12 @@ let t: TestApp;
 let ctx: Ctx;
 const sessions = {} as Record<Role, DemoSession>;
 let outsider: DemoSession;
+/** A super admin who signed out: every permission, but the session ended. */
+let signedOut: DemoSession;
+/** An admin of Riverside removed from it by another admin. */
+let removedAdmin: DemoSession;
+/** An admin of Riverside demoted to student after signing in. */
+let demotedAdmin: DemoSession;
 
 beforeAll(async () => {
   t = await buildTestApp({ seed: true });
@@ -171,16 +308,48 @@ beforeAll(async () => {
   const riverside = (await t.db.select().from(group).where(eq(group.name, 'Riverside EMS Academy')))[0]?.id ?? '';
   const [studentInvite] = await t.db
     .insert(invitation)
-    .values({ id: 'matrix-invite-1', orgId: riverside, email: 'student@demo.test', role: 'STUDENT', tokenHash: 'matrix-hash-1', expiresAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      id: 'matrix-invite-1',
+      orgId: riverside,
+      email: 'student@demo.test',
+      role: 'STUDENT',
+      tokenHash: 'matrix-hash-1',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
     .returning();
   const [info] = await t.db.select().from(notification).where(eq(notification.type, 'INFO'));
-  ctx = { riverside, student: sessions.STUDENT, instructor: sessions.USER, studentInviteId: studentInvite?.id ?? '', notificationId: info?.id ?? '' };
+  signedOut = await signInDemo(t, 'super@demo.test');
+  expect((await signedOut.client.post('/api/users/auth/sign-out')).statusCode).toBe(200);
+  const removed = await insertUser(t.db, { role: 'ADMIN' });
+  await addMember(t.db, riverside, removed.id, 'ADMIN');
+  removedAdmin = await signInAs(t, removed.email, removed.password);
+  const removal = await sessions.ADMIN.client.request({
+    method: 'DELETE',
+    url: `/api/users/extension/groups/${riverside}/members`,
+    payload: [removed.id],
+  });
+  expect(removal.statusCode).toBe(200);
+  const demoted = await insertUser(t.db, { role: 'ADMIN' });
+  await addMember(t.db, riverside, demoted.id, 'ADMIN');
+  demotedAdmin = await signInAs(t, demoted.email, demoted.password);
+  await t.db.update(groupMember).set({ role: 'STUDENT' }).where(eq(groupMember.userId, demoted.id));
+  await t.db.update(user).set({ role: 'STUDENT' }).where(eq(user.id, demoted.id));
+  t.app.cache.clear();
+  ctx = {
+    riverside,
+    student: sessions.STUDENT,
+    instructor: sessions.USER,
+    studentInviteId: studentInvite?.id ?? '',
+    notificationId: info?.id ?? '',
+  };
 });
 
 describe('authorization matrix', () => {
   it('lists every /api/users route, and only existing ones', () => {
     const registered = [
-      ...new Set(t.routes.filter((r) => r.url.startsWith('/api/users/') && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`)),
+      ...new Set(
+        t.routes.filter((r) => r.url.startsWith('/api/users/') && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`),
+      ),
     ].sort();
     expect(registered.length).toBeGreaterThan(20);
     expect(registered).toEqual(Object.keys(MATRIX).sort());
@@ -191,7 +360,11 @@ describe('authorization matrix', () => {
     describe(key, () => {
       it('refuses callers without a valid token (401)', async () => {
         const call = entry.call(ctx);
-        const response = await t.app.inject({ method: call.method, url: call.url, ...(call.payload === undefined ? {} : { payload: call.payload as object }) });
+        const response = await t.app.inject({
+          method: call.method,
+          url: call.url,
+          ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+        });
         expect(response.statusCode).toBe(401);
         expect(response.json().code).toBe('UNAUTHENTICATED');
       });
@@ -202,15 +375,50 @@ describe('authorization matrix', () => {
         if (expected === null) continue;
         it(`refuses ${role} with ${expected}`, async () => {
           const call = entry.call(ctx);
-          const response = await sessions[role].client.request({ method: call.method, url: call.url, ...(call.payload === undefined ? {} : { payload: call.payload as object }) });
+          const response = await sessions[role].client.request({
+            method: call.method,
+            url: call.url,
+            ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+          });
           expect(response.statusCode).toBe(expected);
+        });
+      }
+
+      it('refuses a token whose session ended (401), and one of a removed admin', async () => {
+        const call = entry.call(ctx);
+        const options = {
+          method: call.method,
+          url: call.url,
+          ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+        };
+        for (const ended of [signedOut, removedAdmin]) {
+          const response = await ended.client.request(options);
+          expect(response.statusCode).toBe(401);
+          expect(response.json().code).toBe('SESSION_ENDED');
+        }
+      });
+
+      const asStudent = !hasPermission('STUDENT', entry.permission) ? 403 : (entry.alsoRefused?.STUDENT ?? null);
+      if (asStudent !== null) {
+        it(`refuses an admin demoted to student with ${asStudent}, whatever the token says`, async () => {
+          const call = entry.call(ctx);
+          const response = await demotedAdmin.client.request({
+            method: call.method,
+            url: call.url,
+            ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+          });
+          expect(response.statusCode).toBe(asStudent);
         });
       }
 
       if (entry.otherOrganisation) {
         it(`refuses an admin of another organisation with ${entry.otherOrganisation}`, async () => {
           const call = entry.call(ctx);
-          const response = await outsider.client.request({ method: call.method, url: call.url, ...(call.payload === undefined ? {} : { payload: call.payload as object }) });
+          const response = await outsider.client.request({
+            method: call.method,
+            url: call.url,
+            ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+          });
           expect(response.statusCode).toBe(entry.otherOrganisation);
         });
       }

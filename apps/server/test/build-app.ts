@@ -50,7 +50,11 @@ export async function buildTestApp({
   env: overrides = {},
   webRoot,
   seed = false,
-}: { env?: Record<string, string>; webRoot?: string; seed?: boolean } = {}) {
+}: {
+  env?: Record<string, string>;
+  webRoot?: string;
+  seed?: boolean;
+} = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = await openTestDatabase();

@@ -5,7 +5,7 @@ import { licenseAcceptance, user } from '../src/db/schema/auth.js';
 import { group, groupMember } from '../src/db/schema/groups.js';
 import { hashPassword } from '../src/identity/password.js';
 import { newId } from '../src/lib/ids.js';
-import { insertUserWithPassword } from '../src/modules/auth/auth.repository.js';
+import { createAccount } from '../src/modules/users/users.service.js';
 
 export const TEST_PASSWORD = 'Test-Pass-2026';
 let passwordHash: Promise<string> | null = null;
@@ -21,13 +21,21 @@ export async function insertUser(
     givenName = 'Test',
     familyName = 'User',
     password,
-  }: { email?: string; role?: Role; verified?: boolean; license?: boolean; givenName?: string; familyName?: string; password?: string } = {},
+  }: {
+    email?: string;
+    role?: Role;
+    verified?: boolean;
+    license?: boolean;
+    givenName?: string;
+    familyName?: string;
+    password?: string;
+  } = {},
 ) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const id = newId();
-  await insertUserWithPassword(db, {
+  await createAccount(db, {
     passwordHash: password ? await hashPassword(password) : await passwordHash,
-    user: {
+    values: {
       id,
       email,
       name: `${givenName} ${familyName}`,

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
@@ -67,5 +67,47 @@ describe('server start', () => {
     expect(bad.output()).toContain('Invalid configuration');
     expect(bad.output()).toContain('PORT');
     expect(bad.output()).toContain('SEED');
+  }, 30_000);
+
+  it('keeps the data directory private: the directory, the database, the secret and the mail outbox', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'patientsim-main-')), 'data');
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    await server.ready;
+    const origin = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
+    const signUp = await fetch(`${origin}/api/users/invitations/invite-unaffiliated`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'private@example.test', accountType: 'EMS' }),
+    });
+    expect(signUp.status).toBe(200);
+    const outbox = path.join(dataDir, 'outbox');
+    const [mail] = await vi.waitFor(() => {
+      const files = readdirSync(outbox);
+      if (files.length === 0) throw new Error('no mail yet');
+      return files;
+    });
+    const modeOf = (file: string) => statSync(file).mode & 0o777;
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(path.join(dataDir, 'auth-secret'))).toBe(0o600);
+    expect(modeOf(outbox)).toBe(0o700);
+    expect(modeOf(path.join(outbox, mail ?? ''))).toBe(0o600);
+    const database = path.join(dataDir, 'pglite');
+    expect(modeOf(database)).toBe(0o700);
+    const entries = readdirSync(database, { recursive: true, encoding: 'utf8' }).map((entry) => path.join(database, entry));
+    expect(entries.length).toBeGreaterThan(10);
+    const shared = entries.filter((entry) => (statSync(entry).mode & 0o077) !== 0);
+    expect(shared).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('refuses a world-writable data directory', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+    chmodSync(dataDir, 0o777);
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('world-writable');
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o777);
   }, 30_000);
 });

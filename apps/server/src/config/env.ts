@@ -1,4 +1,20 @@
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An IP address, or a CIDR range such as 10.0.0.0/8 or fd00::/8. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  try {
+    new BlockList().addSubnet(address, Number(prefix), family === 4 ? 'ipv4' : 'ipv6');
+    return true;
+  } catch {
+    return false; // prefix out of range for the family
+  }
+}
 
 /**
  * The only reader of process.env (spec/demo-data.md, run contract). A bad value stops the start
@@ -31,11 +47,32 @@ const EnvSchema = z
     INTEGRATION_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_API_BASE: z.url().optional(),
+    /**
+     * The reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For is
+     * believed; unset, the client address is the connection's peer (decision 0010).
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const entries = (value ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '');
+        for (const entry of entries.filter((e) => !isAddressOrRange(e))) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range` });
+        }
+        return entries;
+      }),
   })
   .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') }))
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      // Without SMTP, e-mails go to the development outbox and their reset links to the log.
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when NODE_ENV=production' });
     }
   });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -37,7 +38,9 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
 /** Embedded PGlite, file-backed in `dir`, or in memory when `dir` is null (tests). */
 export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  // pg_trgm: user and group searches run on trigram indexes (never by loading a table).
+  const options = { extensions: { pg_trgm } };
+  const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

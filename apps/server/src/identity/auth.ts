@@ -1,22 +1,21 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { jwt } from 'better-auth/plugins/jwt';
-import {
-  EMAIL_VERIFICATION_TOKEN_SECONDS,
-  ID_TOKEN_AUDIENCE,
-  PASSWORD_RESET_TOKEN_SECONDS,
-} from '@patientsim/domain/common/constants';
+import { ID_TOKEN_AUDIENCE, PASSWORD_RESET_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patientsim/domain/auth/password-policy';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { account, jwks, session, user, verification } from '../db/schema/auth.js';
 import { newId } from '../lib/ids.js';
 import type { Mailer } from '../mail/mailer.js';
-import { passwordResetEmail, verificationEmail } from '../mail/templates.js';
+import { passwordResetEmail } from '../mail/templates.js';
+import { resetAddressOf, restoreProvenAddress } from './email-ownership.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionStorage } from './session-storage.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
+/** better-auth's cookie names start with it (`__Secure-` in front over https). */
+export const COOKIE_PREFIX = 'patientsim';
 const SESSION_SECONDS = 7 * 24 * 3600;
 
 export type AuthOptions = {
@@ -56,7 +55,7 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
     },
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'patientsim',
+      cookiePrefix: COOKIE_PREFIX,
       database: { generateId: () => newId() },
     },
     user: {
@@ -70,6 +69,7 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
         subscriptionStatus: { type: 'string', required: false, input: false },
         licenseVersion: { type: 'string', required: false, input: false },
         deletedAt: { type: 'date', required: false, input: false },
+        previousEmail: { type: 'string', required: false, input: false },
       },
     },
     ...(sessionStorage ? { secondaryStorage: sessionStorage } : {}),
@@ -94,18 +94,18 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       sendResetPassword: async ({ user: target, token }) => {
+        // Only to a proven address: never to one that awaits verification after an e-mail change.
+        const to = resetAddressOf(target);
+        if (!to) return;
         const url = `${publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-        sendInBackground(mailer.send(passwordResetEmail({ to: target.email, url })), 'password reset');
+        sendInBackground(mailer.send(passwordResetEmail({ to, url })), 'password reset');
+      },
+      onPasswordReset: async ({ user: target }) => {
+        await restoreProvenAddress(db, target.id);
       },
     },
-    emailVerification: {
-      sendOnSignUp: false,
-      autoSignInAfterVerification: false,
-      expiresIn: EMAIL_VERIFICATION_TOKEN_SECONDS,
-      sendVerificationEmail: async ({ user: target, url }) => {
-        sendInBackground(mailer.send(verificationEmail({ to: target.email, url })), 'verification');
-      },
-    },
+    // E-mail verification is the product's own (identity/email-ownership.ts): better-auth's links
+    // name only the address, so they would verify whoever holds it.
     plugins: [
       jwt({
         // ID tokens are minted by identity/tokens.ts with per-role lifetimes; the plugin's own

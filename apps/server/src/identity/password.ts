@@ -1,5 +1,12 @@
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
-import { isStrongPassword, PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE } from '@patientsim/domain/auth/password-policy';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
+import {
+  COMMON_PASSWORD_TEXT,
+  isStrongPassword,
+  PASSWORD_POLICY_TEXT,
+  WEAK_PASSWORD_MESSAGE,
+} from '@patientsim/domain/auth/password-policy';
 import { AppError } from '../lib/errors.js';
 
 /** argon2id with the OWASP parameters: m=19456 KiB, t=2, p=1. */
@@ -18,8 +25,34 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
   }
 }
 
-/** Refuses a password outside the policy with `invalid_password` and the policy text (spec 5). */
+let commonPasswords: ReadonlySet<string> | null = null;
+
+/**
+ * Whether a password, whatever its case, is on zxcvbn-ts's list of common passwords (about 49,000,
+ * decision 0011), alone or with digits before or after it ('Password2026' is 'password').
+ */
+function isCommonPassword(password: string): boolean {
+  // Loaded on first use, not at start: unpacking the list takes about 60 ms.
+  commonPasswords ??= new Set(
+    (createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof LanguageCommon).dictionary['passwords-common'].map(
+      (entry) => entry.toLowerCase(),
+    ),
+  );
+  const lower = password.toLowerCase();
+  const core = lower.replace(/^\d+|\d+$/g, '');
+  return commonPasswords.has(lower) || (core !== '' && commonPasswords.has(core));
+}
+
+/**
+ * Refuses a password outside the policy with `invalid_password` and the policy text (spec 5), and a
+ * common one with the same answer plus why.
+ */
 export function assertStrongPassword(password: string): void {
   if (!isStrongPassword(password))
     throw new AppError('invalid_password', { message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT}` });
+  if (isCommonPassword(password))
+    throw new AppError('invalid_password', {
+      message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT} ${COMMON_PASSWORD_TEXT}`,
+      details: { reason: 'common' },
+    });
 }

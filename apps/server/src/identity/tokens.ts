@@ -16,15 +16,31 @@ import type { Database } from '../db/client.js';
 import { jwks } from '../db/schema/auth.js';
 import { AppError } from '../lib/errors.js';
 import type { Auth } from './auth.js';
-import type { ProductClaims } from './claims.js';
+import type { ProductClaims } from '../modules/users/claims.js';
 
 const ALGORITHM = 'EdDSA';
 /** How long a loaded key set is trusted before the table is read again (key rotation). */
 const KEY_CACHE_MS = 60_000;
+/** How often an unknown key id may send the verifier back to the key table. */
+const UNKNOWN_KID_RELOAD_MS = 5_000;
 /** Bound on remembered verified tokens (each is checked for expiry on every use). */
 const VERIFIED_CACHE_MAX = 20_000;
 
 type SigningKey = { kid: string; key: CryptoKey | Uint8Array };
+
+/**
+ * The `kid` of a token's header, or undefined for any header that is not a JSON object naming one
+ * (`null`, an array, bytes that are not JSON): jwtVerify then refuses the token itself.
+ */
+function kidOf(token: string): string | undefined {
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'));
+    const kid = header !== null && typeof header === 'object' ? (header as { kid?: unknown }).kid : undefined;
+    return typeof kid === 'string' ? kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** ID token lifetime by role (ARCHITECTURE.md: students 1200 s, everyone else 1 h). */
 export function tokenLifetimeSeconds(role: ProductClaims['role']): number {
@@ -62,8 +78,12 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
   }
 
   async function keySet(kid: string | undefined) {
-    const fresh = verifying && Date.now() - verifying.loadedAt < KEY_CACHE_MS;
-    if (verifying && fresh && (!kid || verifying.kids.has(kid))) return verifying.value;
+    const age = verifying ? Date.now() - verifying.loadedAt : Number.POSITIVE_INFINITY;
+    // An unknown kid reloads the keys (a rotation), but at most once a few seconds: a flood of junk
+    // tokens does not cost a database read each.
+    if (verifying && age < KEY_CACHE_MS && (!kid || verifying.kids.has(kid) || age < UNKNOWN_KID_RELOAD_MS)) {
+      return verifying.value;
+    }
     const rows = await loadRows();
     const keys = rows.map((row) => ({ ...(JSON.parse(row.publicKey) as JWK), kid: row.id, alg: row.alg ?? ALGORITHM }));
     verifying = { value: createLocalJWKSet({ keys }), kids: new Set(rows.map((r) => r.id)), loadedAt: Date.now() };
@@ -71,12 +91,15 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
   }
 
   return {
-    /** Mints an ID token; `act` marks a View-As-User token and `maxSeconds` caps its lifetime. */
-    async sign(claims: ProductClaims, options: { act?: { sub: string }; maxSeconds?: number } = {}) {
+    /**
+     * Mints an ID token bound to the session `sessionId` (it is refused once that session ends);
+     * `act` marks a View-As-User token and `maxSeconds` caps its lifetime.
+     */
+    async sign(claims: ProductClaims, options: { sessionId: string; act?: { sub: string }; maxSeconds?: number }) {
       const { kid, key } = await signingKey();
       const now = Math.floor(Date.now() / 1000);
       const lifetime = Math.min(tokenLifetimeSeconds(claims.role), options.maxSeconds ?? Number.POSITIVE_INFINITY);
-      const payload: JWTPayload = { ...claims, ...(options.act ? { act: options.act } : {}) };
+      const payload: JWTPayload = { ...claims, sid: options.sessionId, ...(options.act ? { act: options.act } : {}) };
       const idToken = await new SignJWT(payload)
         .setProtectedHeader({ alg: ALGORITHM, kid, typ: 'JWT' })
         .setIssuer(issuer)
@@ -87,6 +110,7 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
         .sign(key);
       const idTokenPayload: IdTokenPayload = {
         ...claims,
+        sid: options.sessionId,
         ...(options.act ? { act: options.act } : {}),
         iss: issuer,
         aud: ID_TOKEN_AUDIENCE,
@@ -106,8 +130,7 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
         verified.delete(token);
       }
       try {
-        const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid?: unknown };
-        const set = await keySet(typeof header.kid === 'string' ? header.kid : undefined);
+        const set = await keySet(kidOf(token));
         const { payload } = await jwtVerify(token, set, {
           algorithms: [ALGORITHM],
           issuer,

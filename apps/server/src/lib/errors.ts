@@ -24,3 +24,20 @@ export function assert(
 ): asserts condition {
   if (!condition) throw new AppError(code, options);
 }
+
+/** Whether PostgreSQL raised one of `codes` (SQLSTATE), raw or wrapped by drizzle as the cause. */
+export function hasPostgresCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && codes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const UNIQUE_VIOLATION = new Set(['23505']);
+
+/** PostgreSQL's unique_violation: two writes raced to create the same thing. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasPostgresCode(error, UNIQUE_VIOLATION);
+}

@@ -1,74 +1,76 @@
 import type { Redis } from 'ioredis';
-
-export type LimitRule = { max: number; windowMs: number };
-export type LimitState = { count: number; retryAfterSeconds: number };
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * Fixed-window counters for the identity rate limits (failed sign-ins, e-mails per address).
- * In memory for one process; in Redis when several server processes share the load.
+ * At most `max` points per key in `windowSeconds`, the window starting at the key's first point.
+ * `name` keeps each rule's keys apart in the store; one name, one rule.
+ */
+export type LimitRule = { name: string; max: number; windowSeconds: number };
+
+/** A key after consuming: `count` includes this point; `retryAfterSeconds` is when its window or block ends. */
+export type LimitState = { isAllowed: boolean; count: number; retryAfterSeconds: number };
+
+/**
+ * Counters for the identity rate limits (sign-in attempts, e-mails per address) on
+ * rate-limiter-flexible (decision 0010): in memory for one process, in Redis when several server
+ * processes share the load. Services depend on this type, not on the library.
  */
 export type RateLimiter = {
-  /** Counts one hit and returns the state after it. */
-  hit: (key: string, rule: LimitRule) => Promise<LimitState>;
-  /** The state without counting. */
-  peek: (key: string, rule: LimitRule) => Promise<LimitState>;
-  reset: (key: string) => Promise<void>;
+  /**
+   * Counts one point and says whether the key is still within the rule, in one atomic step: there
+   * is no separate check, so parallel requests cannot all pass it before any of them is counted.
+   */
+  consume: (key: string, rule: LimitRule) => Promise<LimitState>;
+  /** Gives back a point counted for an attempt that turned out not to count. */
+  refund: (key: string, rule: LimitRule) => Promise<void>;
+  /** Refuses the key for `seconds` from now, whatever its count. */
+  block: (key: string, rule: LimitRule, seconds: number) => Promise<void>;
+  /** Forgets the key. */
+  reset: (key: string, rule: LimitRule) => Promise<void>;
 };
 
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const entry = windows.get(key);
-    if (entry && entry.resetAt <= now()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  const state = (entry: { count: number; resetAt: number } | undefined): LimitState => ({
-    count: entry?.count ?? 0,
-    retryAfterSeconds: entry ? Math.max(1, Math.ceil((entry.resetAt - now()) / 1000)) : 0,
-  });
-  return {
-    async hit(key, rule) {
-      let entry = current(key);
-      if (!entry) {
-        if (windows.size > 100_000) windows.clear(); // bounded memory under a flood of distinct keys
-        entry = { count: 0, resetAt: now() + rule.windowMs };
-        windows.set(key, entry);
+/** In Redis when a client is given (keys under `prefix`), else in this process's memory. */
+export function createRateLimiter({ redis = null, prefix = 'patientsim:rl' }: { redis?: Redis | null; prefix?: string } = {}) {
+  const limiters = new Map<string, { rule: LimitRule; limiter: RateLimiterAbstract }>();
+  const limiterFor = (rule: LimitRule) => {
+    const known = limiters.get(rule.name);
+    if (known) {
+      if (known.rule.max !== rule.max || known.rule.windowSeconds !== rule.windowSeconds) {
+        throw new Error(`Rate limit "${rule.name}" is defined twice with different numbers`);
       }
-      entry.count += 1;
-      return state(entry);
-    },
-    async peek(key) {
-      return state(current(key));
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
+      return known.limiter;
+    }
+    const options = { keyPrefix: `${prefix}:${rule.name}`, points: rule.max, duration: rule.windowSeconds };
+    // ioredis is the library's default Redis client: no client option needed.
+    const limiter = redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
+    limiters.set(rule.name, { rule, limiter });
+    return limiter;
   };
-}
+  const stateOf = (result: RateLimiterRes, isAllowed: boolean): LimitState => ({
+    isAllowed,
+    count: result.consumedPoints,
+    retryAfterSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  });
 
-export function createRedisRateLimiter(redis: Redis, prefix = 'patientsim:rl:'): RateLimiter {
-  const read = async (key: string): Promise<LimitState> => {
-    const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);
-    return { count: Number(count ?? 0), retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
-  };
-  return {
-    async hit(key, rule) {
-      const results = await redis
-        .multi()
-        .incr(prefix + key)
-        .pexpire(prefix + key, rule.windowMs, 'NX')
-        .pttl(prefix + key)
-        .exec();
-      const count = Number(results?.[0]?.[1] ?? 1);
-      const ttl = Number(results?.[2]?.[1] ?? rule.windowMs);
-      return { count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+  const limiter: RateLimiter = {
+    async consume(key, rule) {
+      try {
+        return stateOf(await limiterFor(rule).consume(key), true);
+      } catch (refusal) {
+        // A refusal comes as the library's result; anything else is a failing store.
+        if (refusal instanceof RateLimiterRes) return stateOf(refusal, false);
+        throw refusal;
+      }
     },
-    peek: (key) => read(key),
-    async reset(key) {
-      await redis.del(prefix + key);
+    async refund(key, rule) {
+      await limiterFor(rule).reward(key);
+    },
+    async block(key, rule, seconds) {
+      await limiterFor(rule).block(key, seconds);
+    },
+    async reset(key, rule) {
+      await limiterFor(rule).delete(key);
     },
   };
+  return limiter;
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +30,16 @@ export function createMailer({
   log: FastifyBaseLogger;
 }): Mailer {
   const outbox: MailMessage[] = [];
+  // The outbox holds reset and sign-up links: owner only, whatever the umask (and an outbox left
+  // readable by an older version is made private once).
+  let outboxReady: Promise<void> | null = null;
+  const prepareOutbox = (dir: string) =>
+    (outboxReady ??= mkdir(dir, { recursive: true, mode: 0o700 })
+      .then(() => chmod(dir, 0o700))
+      .catch((error: unknown) => {
+        outboxReady = null;
+        throw error;
+      }));
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -49,9 +59,9 @@ export function createMailer({
       const links = message.text.match(LINK_PATTERN) ?? [];
       log.info({ to: message.to, subject: message.subject, links }, 'mail (development outbox)');
       if (outboxDir) {
-        await mkdir(outboxDir, { recursive: true });
+        await prepareOutbox(outboxDir);
         const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.json`;
-        await writeFile(path.join(outboxDir, file), JSON.stringify({ from, ...message }, null, 2));
+        await writeFile(path.join(outboxDir, file), JSON.stringify({ from, ...message }, null, 2), { mode: 0o600 });
       }
     },
     close: () => {},

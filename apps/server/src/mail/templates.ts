@@ -55,6 +55,36 @@ export function passwordResetEmail({ to, url }: { to: string; url: string }): Ma
   };
 }
 
+const inWords = (seconds: number) => {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+};
+
+/** To an account's owner when repeated wrong passwords lock its sign-in (once per lockout). */
+export function signInLockedEmail({
+  to,
+  url,
+  lockedForSeconds,
+}: {
+  to: string;
+  url: string;
+  lockedForSeconds: number;
+}): MailMessage {
+  return {
+    to,
+    subject: 'Someone is trying to sign in to your PatientSim account',
+    ...layout({
+      heading: 'Repeated sign-in attempts',
+      intro: `Someone has repeatedly tried to sign in to your PatientSim account with a wrong password, so signing in to it is paused for ${inWords(lockedForSeconds)}. If this was not you, we suggest you choose a new password.`,
+      action: 'Reset my password',
+      url,
+      outro: 'If it was you, you can sign in again when the pause is over. Your password has not been changed.',
+    }),
+  };
+}
+
 export function signUpEmail({ to, url }: { to: string; url: string }): MailMessage {
   return {
     to,
@@ -94,6 +124,38 @@ export function invitationEmail({ to, url, orgName }: { to: string; url: string;
       action: 'Accept the invitation',
       url,
       outro: 'If you were not expecting this invitation, you can ignore this email.',
+    }),
+  };
+}
+
+/** To the old address when an account's e-mail address is changed: the owner hears of it. */
+export function emailChangeNoticeEmail({ to, newEmail, url }: { to: string; newEmail: string; url: string }): MailMessage {
+  return {
+    to,
+    subject: 'Your PatientSim email address is being changed',
+    ...layout({
+      heading: 'Your email address is being changed',
+      intro: `Someone signed in to your PatientSim account with its password and asked to change its email address to ${newEmail}. Until that address is verified, the account can do nothing but verify it.`,
+      action: 'Open PatientSim',
+      url,
+      outro:
+        'If this was you, there is nothing to do. If it was not, someone knows your password: contact your organization administrator or PatientSim support at once.',
+    }),
+  };
+}
+
+/** To an address that already belongs to an account when another account asks to move onto it. */
+export function addressInUseEmail({ to, url }: { to: string; url: string }): MailMessage {
+  return {
+    to,
+    subject: 'Your email address was entered on another PatientSim account',
+    ...layout({
+      heading: 'This address already has an account',
+      intro:
+        'Someone asked to move another PatientSim account onto this email address. It already belongs to your account, so nothing was changed.',
+      action: 'Sign in',
+      url,
+      outro: 'If this was you, sign in with this address. Otherwise you can ignore this email.',
     }),
   };
 }

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_HEADER_MAX } from '@patientsim/domain/common/constants';
@@ -18,7 +19,8 @@ import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_ASSETS_DIR, isDat
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const client = new PGlite();
+// The migrations create trigram indexes: the extension must be loaded as in db/client.ts.
+const client = new PGlite({ extensions: { pg_trgm } });
 const pglite = drizzle(client, { schema });
 const db: Database = pglite;
 

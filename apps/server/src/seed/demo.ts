@@ -341,6 +341,20 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     productType: 'MILITARY',
     memberships: [{ org: 'harbor', role: 'STUDENT' }],
   },
+  // Former learners in Riverside's grading archive: enough rows for a second page of the Users
+  // table (page size 50). Archived, so they take no seats (Riverside has 25).
+  ...Array.from({ length: 60 }, (_, index): DemoAccount => {
+    const nn = String(index + 1).padStart(2, '0');
+    return {
+      email: `cohort.learner${nn}@demo.test`,
+      role: 'STUDENT',
+      givenName: 'Cohort',
+      familyName: `Learner ${nn}`,
+      productType: 'EMS',
+      memberships: [],
+      removedFrom: ['riverside'],
+    };
+  }),
 ];
 
 /** Pending invitations; the invitee has no account yet. */

@@ -1,11 +1,26 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, PasswordSchema } from '../auth/auth.schemas.js';
+import { IdSchema } from '../common/api.schemas.js';
 
-/** PATCH /users/{id}: only the changed fields are sent. */
+/**
+ * PATCH /users/{id}: only the changed fields are sent. A new e-mail address needs the current
+ * password (a stolen token alone cannot move the account to another address).
+ */
 export const UpdateProfileBodySchema = z
-  .object({ email: EmailSchema.optional(), given_name: NameSchema.optional(), family_name: NameSchema.optional() })
+  .object({
+    email: EmailSchema.optional(),
+    given_name: NameSchema.optional(),
+    family_name: NameSchema.optional(),
+    currentPassword: PasswordSchema.optional(),
+  })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change' });
+  .refine((body) => body.email !== undefined || body.given_name !== undefined || body.family_name !== undefined, {
+    message: 'Nothing to change',
+  })
+  .refine((body) => body.email === undefined || body.currentPassword !== undefined, {
+    message: 'Enter your current password to change your email address.',
+    path: ['currentPassword'],
+  });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
 export const ProfileSchema = z.object({
@@ -25,7 +40,7 @@ export const ScenarioSummaryQuerySchema = z.object({
   showAllUsers: z.enum(['true', 'false']).default('false'),
 });
 
-export const MemberIdsBodySchema = z.array(z.string().min(1).max(64)).min(1).max(100);
+export const MemberIdsBodySchema = z.array(IdSchema).min(1).max(100);
 
 export const KeyOwnerSchema = z.object({
   user_id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, PasswordSchema } from '../auth/auth.schemas.js';
+import { IdSchema, LinkTokenSchema } from '../common/api.schemas.js';
 import { ROLES } from '../roles/roles.js';
 
 /** What an integration sends to provision a person (decision 15). */
@@ -7,14 +8,14 @@ export const ProvisionBodySchema = z.object({
   email: EmailSchema,
   given_name: NameSchema,
   family_name: NameSchema,
-  orgId: z.string().min(1).max(64),
+  orgId: IdSchema,
   role: z.enum(ROLES).exclude(['SUPER_ADMIN']).default('STUDENT'),
 });
 export type ProvisionBody = z.infer<typeof ProvisionBodySchema>;
 
 export const ProvisionResponseSchema = z.object({ link: z.string(), expiresAt: z.string() });
 
-export const ProvisioningQuerySchema = z.object({ token: z.string().min(10).max(512) });
+export const ProvisioningQuerySchema = z.object({ token: LinkTokenSchema });
 export const ProvisioningDescriptionSchema = z.object({ email: z.string(), given_name: z.string(), family_name: z.string() });
 
-export const AddUserBodySchema = z.object({ password: PasswordSchema, token: z.string().min(10).max(512) });
+export const AddUserBodySchema = z.object({ password: PasswordSchema, token: LinkTokenSchema });

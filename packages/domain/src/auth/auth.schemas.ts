@@ -1,15 +1,27 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES, SIGNUP_ACCOUNT_TYPES } from '../product/product-types.js';
+import { IdSchema, LinkTokenSchema, TextSchema } from '../common/api.schemas.js';
 import { LICENSE_VERSION } from '../common/constants.js';
 import { PASSWORD_MAX_LENGTH } from './password-policy.js';
 
 /** E-mail inputs are trimmed; on sign-up they are lowercased too (spec section 5). */
-export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'Invalid email address' }));
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Invalid email address' }));
 
 /** A password as typed; strength is checked separately so the answer can carry `invalid_password`. */
 export const PasswordSchema = z.string().min(1, 'Must specify a password.').max(PASSWORD_MAX_LENGTH);
 
-export const NameSchema = z.string().trim().min(1).max(100);
+/** A person's name: any letters, no control characters (they have no place in a name, and NUL breaks storage). */
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^\P{Cc}*$/u, 'Must not contain control characters');
 
 export const SignInBodySchema = z.object({ email: EmailSchema, password: PasswordSchema });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
@@ -23,7 +35,7 @@ export type InviteUnaffiliatedBody = z.infer<typeof InviteUnaffiliatedBodySchema
 
 /** The invite variant of sign-up: the e-mailed token plus names and password. */
 export const SignUpBodySchema = z.object({
-  token: z.string().min(10).max(512),
+  token: LinkTokenSchema,
   email: EmailSchema,
   given_name: NameSchema,
   family_name: NameSchema,
@@ -31,21 +43,28 @@ export const SignUpBodySchema = z.object({
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
+/**
+ * The invite variant of sign-up reached without an invitation token: the account is created with
+ * an unverified address and must verify it before it can do anything (decision 0012).
+ */
+export const RegisterBodySchema = SignUpBodySchema.omit({ token: true });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
 export const ResetRequestBodySchema = z.object({ email: EmailSchema });
 export type ResetRequestBody = z.infer<typeof ResetRequestBodySchema>;
 
-export const ResetPasswordBodySchema = z.object({ token: z.string().min(10).max(512), newPassword: PasswordSchema });
+export const ResetPasswordBodySchema = z.object({ token: LinkTokenSchema, newPassword: PasswordSchema });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
-export const AcceptLicenseBodySchema = z.object({ token: z.string().min(10).max(4096), version: z.literal(LICENSE_VERSION) });
+export const AcceptLicenseBodySchema = z.object({ token: TextSchema.min(10).max(4096), version: z.literal(LICENSE_VERSION) });
 export type AcceptLicenseBody = z.infer<typeof AcceptLicenseBodySchema>;
 
-export const ChangeOrgBodySchema = z.object({ orgId: z.string().min(1).max(64) });
+export const ChangeOrgBodySchema = z.object({ orgId: IdSchema });
 export type ChangeOrgBody = z.infer<typeof ChangeOrgBodySchema>;
 
 export const VerificationEmailBodySchema = z.object({
-  user_id: z.string().min(1).max(64),
-  client_id: z.string().max(200).optional(),
+  user_id: IdSchema,
+  client_id: TextSchema.max(200).optional(),
 });
 export type VerificationEmailBody = z.infer<typeof VerificationEmailBodySchema>;
 
@@ -55,7 +74,7 @@ export const ProductTypeSchema = z.enum(PRODUCT_TYPES);
 export const SignedInSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
 export type SignedIn = z.infer<typeof SignedInSchema>;
 
-export const SignUpInvitationQuerySchema = z.object({ token: z.string().min(10).max(512), email: EmailSchema });
+export const SignUpInvitationQuerySchema = z.object({ token: LinkTokenSchema, email: EmailSchema });
 /** What the invite variant of sign-up shows before the person fills it in. */
 export const SignUpInvitationSchema = z.object({ email: z.string(), orgName: z.string().nullable() });
 export type SignUpInvitation = z.infer<typeof SignUpInvitationSchema>;

@@ -7,6 +7,12 @@ export const PASSWORD_POLICY_TEXT =
 
 export const WEAK_PASSWORD_MESSAGE = 'Password is too weak';
 
+/**
+ * Added after the policy text when a password meets the composition rules but is on the list of
+ * common passwords (checked by the server only: decision 0011).
+ */
+export const COMMON_PASSWORD_TEXT = 'This password is too common; choose one that is harder to guess.';
+
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= PASSWORD_MIN_LENGTH &&

@@ -2,6 +2,8 @@
 export const STUDENT_SESSION_SECONDS = 1200;
 export const TOKEN_LIFETIME_SECONDS = 3600;
 export const IMPERSONATION_MAX_SECONDS = 3600;
+/** A session slides with use but never outlives this, counted from sign-in. */
+export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 3600;
 export const SESSION_POLL_MS = 3000;
 export const ACTIVITY_THROTTLE_MS = 1000;
 export const VERIFIED_REDIRECT_MS = 1500;

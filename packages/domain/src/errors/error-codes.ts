@@ -7,7 +7,10 @@ export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
   UNAUTHENTICATED: { status: 401, message: 'You must be signed in.' },
   TOKEN_INVALID: { status: 401, message: 'The token is invalid or has expired.' },
+  SESSION_ENDED: { status: 401, message: 'Your session has ended. Please sign in again.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  /** A signed-in browser request (session cookie) that another site's page sent. */
+  CROSS_SITE_REQUEST: { status: 403, message: 'This request must come from PatientSim.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
@@ -17,6 +20,7 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, message: 'Wrong email or password.' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists.' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Your email address is not verified.' },
+  CURRENT_PASSWORD_WRONG: { status: 403, message: 'The current password is wrong.' },
   LICENSE_NOT_ACCEPTED: { status: 403, message: 'You must accept the license agreement.' },
   LICENSE_TOKEN_INVALID: { status: 400, message: 'The license link is invalid or has expired.' },
   LICENSE_VERSION_UNKNOWN: { status: 400, message: 'Unknown license version.' },
@@ -26,13 +30,21 @@ export const ERROR_CODES = {
   // invitations
   INVITATION_INVALID: { status: 400, message: 'The invitation is invalid or has expired.' },
   INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address.' },
+  PENDING_INVITATION: {
+    status: 409,
+    message: 'You have a pending invitation. Please follow the link in your invite email to accept it.',
+  },
   SEATS_EXCEEDED: {
     status: 422,
     message: 'Invitations exceed open seats for your organization. Reduce invites or request more seats.',
   },
   // organisations
+  KEY_OWNER_ROLE_LOCKED: { status: 403, message: "Only the key owner can lower the key owner's role." },
   KEY_OWNER_CANNOT_LEAVE: { status: 422, message: "You can't leave an organization you are a key owner of" },
   ORGANIZATION_INACTIVE: { status: 422, message: 'This organization is inactive.' },
+  GROUP_NAME_TAKEN: { status: 409, message: 'A group with this name already exists in this organization.' },
+  SUBGROUP_REQUIRED: { status: 422, message: 'Only a group inside an organization can be changed this way.' },
+  KEY_OWNER_MUST_BE_ADMIN: { status: 422, message: 'The key owner must be an admin of the organization.' },
   // payment
   NO_PAYMENT_CUSTOMER: { status: 422, message: 'No payment customer exists for this account.' },
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, message: 'The billing portal is not available.' },

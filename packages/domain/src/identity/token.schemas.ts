@@ -29,6 +29,8 @@ export const IdTokenPayloadSchema = z.object({
   aud: z.union([z.string(), z.array(z.string())]),
   iat: z.number(),
   exp: z.number(),
+  /** The session the token was minted for: the token dies with it. */
+  sid: z.string(),
   email: z.string(),
   email_verified: z.boolean(),
   given_name: z.string(),

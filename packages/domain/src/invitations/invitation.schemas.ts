@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from '../auth/auth.schemas.js';
+import { IdSchema, LinkTokenSchema } from '../common/api.schemas.js';
 
 /** An invitation as the API answers it (spec section 3). */
 export const InviteSchema = z.object({
@@ -19,14 +20,18 @@ export const PendingInvitesBodySchema = z.object({ email: EmailSchema });
 export const PendingInvitesResponseSchema = z.object({ data: z.object({ pending: z.array(InviteSchema) }) });
 export const UserInvitesResponseSchema = z.object({ data: z.object({ invites: z.array(InviteSchema) }) });
 
-export const InviteIdParamsSchema = z.object({ inviteId: z.string().min(1).max(64) });
-export const FinishInviteBodySchema = z.object({ inviteId: z.string().min(1).max(64), email: EmailSchema });
-export const DeclineInviteBodySchema = z.object({ inviteId: z.string().min(1).max(64) });
+export const InviteIdParamsSchema = z.object({ inviteId: IdSchema });
+export const FinishInviteBodySchema = z.object({ inviteId: IdSchema, email: EmailSchema });
+export const DeclineInviteBodySchema = z.object({ inviteId: IdSchema });
 /** POST /invitations/finish: the bearer is the invitation token; the body names the invited address. */
 export const FinishInvitationBodySchema = z.object({ email: EmailSchema }).loose();
-export const InvitationTokenQuerySchema = z.object({ token: z.string().min(10).max(512) });
+export const InvitationTokenQuerySchema = z.object({ token: LinkTokenSchema });
 export const InvitationDescriptionSchema = z.object({
   email: z.string(),
   orgName: z.string().nullable(),
   hasAccount: z.boolean(),
 });
+
+/** Spec section 8: what a plain sign-up answers for an address that has a pending invitation. */
+export const pendingInvitationMessage = (email: string) =>
+  `You have a pending invitation to ${email}. Please follow the link in your invite email to accept it.`;

@@ -9,11 +9,15 @@ export const PERMISSIONS = [
   'account:update',
   'org:read',
   'org:members:read',
+  'org:tutorials:read',
   'org:invite',
   'org:users:remove',
+  'org:users:edit',
   'org:users:edit-role',
+  'org:groups:read',
   'org:groups:manage',
   'org:update',
+  'org:configure',
   'cases:read',
   'cases:assignments',
   'cases:publish',
@@ -24,17 +28,28 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 const STUDENT: readonly Permission[] = ['account:read', 'account:update', 'cases:read'];
-const USER: readonly Permission[] = [...STUDENT, 'org:read', 'org:members:read', 'cases:assignments'];
+const USER: readonly Permission[] = [
+  ...STUDENT,
+  'org:read',
+  'org:members:read',
+  // Names and e-mail of members up to the instructor's rank; roles stay with admins (decision 3).
+  'org:users:edit',
+  'org:tutorials:read',
+  'cases:assignments',
+];
 const ADMIN: readonly Permission[] = [
   ...USER,
   'org:invite',
   'org:users:remove',
   'org:users:edit-role',
+  'org:groups:read',
   'org:groups:manage',
   'org:update',
 ];
 const SUPER_ADMIN: readonly Permission[] = [
   ...ADMIN,
+  // Seats, product type, flags and status of an organisation: the provider's own settings.
+  'org:configure',
   'cases:publish',
   'access:console',
   'access:login-as',

@@ -22,8 +22,19 @@ export const user = pgTable(
     subscriptionStatus: text('subscription_status'),
     licenseVersion: text('license_version'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * While `email` awaits verification after a change, the last address the user proved. The
+     * account goes back to it when the real owner of `email` proves that address first.
+     */
+    previousEmail: text('previous_email'),
   },
-  (t) => [uniqueIndex('user_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('user_email_unique').on(t.email),
+    // User search over e-mail and names (wildcard-wrapped ILIKE), see the groups table for fastupdate.
+    index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('user_given_name_trgm_idx').using('gin', t.givenName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('user_family_name_trgm_idx').using('gin', t.familyName.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 export const session = pgTable(

@@ -24,7 +24,12 @@ export const group = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('group_parent_idx').on(t.parentId), index('group_name_idx').on(t.name)],
+  (t) => [
+    index('group_parent_idx').on(t.parentId),
+    index('group_name_idx').on(t.name),
+    // Fuzzy group search (PGlite has no autovacuum: without fastupdate off the planner ignores it).
+    index('group_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 export const groupMember = pgTable(

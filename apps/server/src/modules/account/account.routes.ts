@@ -27,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/:id',
     {
-      preHandler: app.requirePermission('account:update'),
+      preHandler: app.requirePermission('account:update', { allowUnverified: true }),
       schema: {
         tags,
         security,
@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/change-password',
     {
-      preHandler: app.requirePermission('account:update'),
+      preHandler: app.requirePermission('account:update', { allowUnverified: true }),
       schema: { tags, security, body: ChangePasswordBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request, reply) => {

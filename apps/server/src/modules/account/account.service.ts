@@ -3,18 +3,26 @@ import type { Profile, UpdateProfileBody } from '@patientsim/domain/account/acco
 import { assertStrongPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
-import { AppError, assert } from '../../lib/errors.js';
+import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
+import { endUserSessions } from '../../identity/sessions.js';
+import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
+import { addressInUseEmail, emailChangeNoticeEmail, verificationEmail } from '../../mail/templates.js';
+import { countEmail, sendInBackground, verificationLink, verifyCurrentPassword } from '../auth/auth.service.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
-import { findGroupById } from '../groups/groups.repository.js';
+import { findGroupById } from '../organisations/organisations.service.js';
+import { findOrganisationMemberIds, findUserById, updateUser } from '../users/users.service.js';
 import * as repo from './account.repository.js';
 
-type Ctx = Pick<Services, 'db' | 'auth' | 'limiter' | 'cache'>;
+type Ctx = Pick<Services, 'db' | 'auth' | 'limiter' | 'cache' | 'mailer' | 'env' | 'verificationTokens'>;
 
 /**
- * Saves the changed profile fields of the signed-in user. A new e-mail address is unverified until
- * its link is followed: every session of the user ends and a verification e-mail goes to the new
- * address.
+ * Saves the changed profile fields of the signed-in user. A new e-mail address needs the current
+ * password and is unverified until its link is followed: every session of the user ends, a
+ * verification e-mail goes to the new address and the old address is told. The answer is the
+ * same whether or not the new address belongs to another account (nothing tells an attacker
+ * which addresses have accounts); a proven owner keeps their address, an unverified claim on it
+ * is released.
  */
 export async function updateOwnProfile({
   ctx,
@@ -31,41 +39,81 @@ export async function updateOwnProfile({
 }): Promise<Profile & { emailChanged: boolean }> {
   assert(actor.id === userId, 'NOT_FOUND');
   assert(!actor.act, 'FORBIDDEN', { message: 'Profiles cannot be changed while viewing as another user.' });
-  const emailChanged = changes.email !== undefined && changes.email !== actor.email;
-  if (emailChanged && changes.email && (await repo.emailTakenByOther(ctx.db, changes.email, userId)))
-    throw new AppError('EMAIL_TAKEN');
-  const values: Parameters<typeof repo.updateUser>[2] = {};
-  if (changes.given_name !== undefined) values.givenName = changes.given_name;
-  if (changes.family_name !== undefined) values.familyName = changes.family_name;
-  if (emailChanged && changes.email) Object.assign(values, { email: changes.email, emailVerified: false });
-  const updated = await repo.updateUser(ctx.db, userId, {
-    ...values,
-    ...(values.givenName !== undefined || values.familyName !== undefined
-      ? { name: `${values.givenName ?? actor.given_name} ${values.familyName ?? actor.family_name}` }
-      : {}),
-  });
+  const current = await findUserById(ctx.db, userId);
+  assert(current && !current.deletedAt, 'NOT_FOUND');
+  const newEmail = changes.email !== undefined && changes.email !== current.email ? changes.email : null;
+  if (newEmail) {
+    await verifyCurrentPassword({ ctx, userId, password: changes.currentPassword ?? '' });
+    await countEmail(ctx, 'verify', newEmail, ip);
+  }
+  const names: Parameters<typeof updateUser>[2] = {};
+  if (changes.given_name !== undefined) names.givenName = changes.given_name;
+  if (changes.family_name !== undefined) names.familyName = changes.family_name;
+  if (names.givenName !== undefined || names.familyName !== undefined) {
+    names.name = `${names.givenName ?? current.givenName} ${names.familyName ?? current.familyName}`;
+  }
+  const updated = Object.keys(names).length > 0 ? await updateUser(ctx.db, userId, names) : current;
   assert(updated, 'NOT_FOUND');
   ctx.cache.clear();
-  if (emailChanged) {
-    await (await ctx.auth.$context).internalAdapter.deleteUserSessions(userId);
-    await ctx.auth.api.sendVerificationEmail({ body: { email: updated.email, callbackURL: '/auth/emailVerified' } });
-  }
+  if (newEmail) await moveToAddress({ ctx, current, newEmail });
   await audit(ctx.db, {
     actorId: userId,
     action: 'user.update-profile',
     targetType: 'user',
     targetId: userId,
     ipAddress: ip,
-    details: { fields: Object.keys(changes) },
+    details: { fields: Object.keys(changes).filter((field) => field !== 'currentPassword') },
   });
   return {
     user_id: updated.id,
-    email: updated.email,
-    email_verified: updated.emailVerified,
+    email: newEmail ?? updated.email,
+    email_verified: newEmail ? false : updated.emailVerified,
     given_name: updated.givenName,
     family_name: updated.familyName,
-    emailChanged,
+    emailChanged: newEmail !== null,
   };
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/**
+ * The e-mail change itself: the account moves onto `newEmail` unverified (keeping the last address
+ * it proved), unless a proven owner holds it. Either way every session of the user ends.
+ */
+export async function moveToAddress({ ctx, current, newEmail }: { ctx: Ctx; current: UserRow; newEmail: string }) {
+  const lastProven = current.emailVerified ? current.email : current.previousEmail;
+  const signInUrl = `${ctx.env.PUBLIC_URL}/auth/login`;
+  const moved = isVerifiedHolder(await findHolder(ctx.db, newEmail, current.id))
+    ? null
+    : await ctx.db
+        .transaction(async (tx) => {
+          const released = await releaseUnverifiedClaim(tx, newEmail, current.id);
+          // Going back to the address the account proved last needs no new proof.
+          const isBackToProven = newEmail === lastProven;
+          await updateUser(tx, current.id, {
+            email: newEmail,
+            emailVerified: isBackToProven,
+            previousEmail: isBackToProven ? null : lastProven,
+          });
+          return { released, isBackToProven };
+        })
+        .catch((error: unknown) => {
+          // A proven owner took the address at the same moment: answer as if it had been taken before.
+          if (isUniqueViolation(error)) return null;
+          throw error;
+        });
+  await endUserSessions(ctx, [current.id, ...(moved?.released ? [moved.released] : [])]);
+  if (!moved) {
+    sendInBackground(ctx, addressInUseEmail({ to: newEmail, url: signInUrl }));
+    return;
+  }
+  if (!moved.isBackToProven) {
+    const token = await ctx.verificationTokens.issue({ userId: current.id, email: newEmail, previousEmail: lastProven });
+    sendInBackground(ctx, verificationEmail({ to: newEmail, url: verificationLink(ctx.env.PUBLIC_URL, token) }));
+  }
+  if (lastProven && lastProven !== newEmail) {
+    sendInBackground(ctx, emailChangeNoticeEmail({ to: lastProven, newEmail, url: signInUrl }));
+  }
 }
 
 /** Changes the password after checking the old one; the user's other sessions end. */
@@ -119,7 +167,7 @@ export async function buildScenarioSummary({ ctx, actor, allUsers }: { ctx: Ctx;
   assert(actor.role === 'SUPER_ADMIN' && actor.org, 'FORBIDDEN');
   const org = await findGroupById(ctx.db, actor.org);
   assert(org?.dev, 'FORBIDDEN', { message: 'Scenario summaries are available in a dev organization only.' });
-  const userIds = allUsers ? await repo.findOrganisationMemberIds(ctx.db, org.id) : [actor.id];
+  const userIds = allUsers ? await findOrganisationMemberIds(ctx.db, org.id) : [actor.id];
   const rows = await repo.findScenarioPlays(ctx.db, userIds);
   return toCsv(
     ['email', 'given_name', 'family_name', 'scenario_id', 'scenario_name', 'plays', 'last_played'],

@@ -4,6 +4,7 @@ import { symmetricDecrypt } from 'better-auth/crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
 import { jwks, licenseAcceptance, user } from '../../db/schema/auth.js';
+import { invitation } from '../../db/schema/invitations.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
 import { addMember, findUser, insertGroup, insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
@@ -88,7 +89,7 @@ describe('sign-in', () => {
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
   });
 
-  it('limits failed sign-ins per account and IP with 429 and Retry-After, even for the right password', async () => {
+  it('limits failed sign-ins per account with 429 and Retry-After, even for the right password and from elsewhere', async () => {
     const user = await insertUser(t.db, { email: 'limited@example.test' });
     const client = createClient(t.app, { ip: '10.1.1.1' });
     for (let i = 0; i < 5; i += 1) {
@@ -100,12 +101,22 @@ describe('sign-in', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // The same account from another address is not locked out.
+    // The lock is on the account: another address gets no fresh guesses (decision 0010).
     const elsewhere = await createClient(t.app, { ip: '10.1.1.2' }).post('/api/users/auth/sign-in', {
       email: user.email,
       password: TEST_PASSWORD,
     });
-    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.statusCode).toBe(429);
+  });
+
+  it('counts only failures: a successful sign-in starts the account afresh', async () => {
+    const user = await insertUser(t.db, { email: 'afresh@example.test' });
+    const client = createClient(t.app, { ip: '10.1.2.1' });
+    const attempt = (password: string) => client.post('/api/users/auth/sign-in', { email: user.email, password });
+    for (let i = 0; i < 4; i += 1) expect((await attempt('Wrong-Pass-1')).statusCode).toBe(401);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await attempt('Wrong-Pass-1')).statusCode).toBe(401);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
   });
 
   it('limits failed sign-ins per IP across accounts', async () => {
@@ -349,6 +360,85 @@ describe('sign-up', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     expect((await mailTo(user.email, /already have/)).text).toContain('/auth/login');
+  });
+
+  it('sends no sign-up link to an address with a pending invitation, and says to follow the invitation', async () => {
+    const orgId = await insertGroup(t.db, { name: 'Inviting Org' });
+    const email = 'invited-first@example.test';
+    await t.db.insert(invitation).values({
+      id: 'pending-first-1',
+      orgId,
+      email,
+      role: 'STUDENT',
+      tokenHash: 'pending-first-hash',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const response = await createClient(t.app).post('/api/users/invitations/invite-unaffiliated', { email, accountType: 'EMS' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'PENDING_INVITATION',
+      message: `You have a pending invitation to ${email}. Please follow the link in your invite email to accept it.`,
+    });
+    expect(t.outbox.some((m) => m.to === email)).toBe(false);
+  });
+
+  it('registers without a token: an unverified account that must verify before anything else', async () => {
+    const email = 'registered@example.test';
+    const client = createClient(t.app, { ip: '10.0.9.1' });
+    const body = { email, given_name: 'Reg', family_name: 'Istered', password: 'Register-Pass-2026' };
+    const registered = await client.post('/api/users/auth/register', body);
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toEqual({ ok: true });
+    expect(client.cookies.size).toBe(0);
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ emailVerified: false, givenName: 'Reg' });
+
+    // It can sign in (to accept the license and meet the verification screen), unverified.
+    const signIn = await createClient(t.app, { ip: '10.0.9.2' }).post('/api/users/auth/sign-in', {
+      email,
+      password: body.password,
+    });
+    expect(signIn.json().user).toMatchObject({ email, emailVerified: false });
+
+    const link = linkIn((await mailTo(email, /Verify/)).text);
+    const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+    expect(followed.headers.location).toBe('/auth/emailVerified');
+    expect((await findUser(t.db, row?.id ?? ''))?.emailVerified).toBe(true);
+
+    // Again for the same address: the same answer, nothing created, the owner hears of it.
+    const again = await createClient(t.app, { ip: '10.0.9.3' }).post('/api/users/auth/register', body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ok: true });
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(1);
+    expect((await mailTo(email, /already have/)).text).toContain('/auth/login');
+  });
+
+  it('refuses a weak password on register, and an address with a pending invitation', async () => {
+    const client = createClient(t.app, { ip: '10.0.9.4' });
+    const weak = await client.post('/api/users/auth/register', {
+      email: 'weak-register@example.test',
+      given_name: 'W',
+      family_name: 'R',
+      password: 'Password1',
+    });
+    expect(weak.json().code).toBe('invalid_password');
+    const orgId = await insertGroup(t.db, { name: 'Register Org' });
+    await t.db.insert(invitation).values({
+      id: 'pending-register-1',
+      orgId,
+      email: 'invited-register@example.test',
+      role: 'STUDENT',
+      tokenHash: 'pending-register-hash',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const pending = await client.post('/api/users/auth/register', {
+      email: 'invited-register@example.test',
+      given_name: 'I',
+      family_name: 'R',
+      password: 'Register-Pass-2026',
+    });
+    expect(pending.json().code).toBe('PENDING_INVITATION');
+    expect(await t.db.select().from(user).where(eq(user.email, 'invited-register@example.test'))).toHaveLength(0);
   });
 
   it('refuses an unknown account type and a bad e-mail', async () => {

@@ -5,6 +5,7 @@ import {
   AcceptLicenseBodySchema,
   ChangeOrgBodySchema,
   InviteUnaffiliatedBodySchema,
+  RegisterBodySchema,
   ResetPasswordBodySchema,
   ResetRequestBodySchema,
   SignedInSchema,
@@ -57,7 +58,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/token', { schema: { tags, response: { 200: TokenResponseSchema, ...errors } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return service.issueIdToken({ ctx: app, headers: headersOf(request) });
+    const { cookies, ...token } = await service.issueIdToken({ ctx: app, headers: headersOf(request) });
+    setCookies(reply, cookies);
+    return token;
   });
 
   app.post(
@@ -106,6 +109,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        description: 'Sign-up without an invitation token: the account must verify its address before anything else.',
+        body: RegisterBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.register({ ctx: app, body: request.body, ip: request.ip });
+      return ok;
+    },
+  );
+
+  app.post(
     '/auth/request-password-reset',
     { schema: { tags, body: ResetRequestBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
@@ -126,7 +145,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs/verification-email',
     {
-      preHandler: app.requirePermission('account:read'),
+      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
       schema: { tags, security: [{ bearer: [] }], body: VerificationEmailBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request) => {
@@ -141,7 +160,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/changeOrg',
     {
-      preHandler: app.requirePermission('account:read'),
+      // Choosing among one's own organisations comes before the verify screen (spec section 2).
+      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
       schema: { tags, security: [{ bearer: [] }], body: ChangeOrgBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request) => {

@@ -3,44 +3,152 @@ import { INVITATION_TOKEN_SECONDS, LICENSE_VERSION } from '@patientsim/domain/co
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { isRole } from '@patientsim/domain/roles/roles';
 import type { InviteUnaffiliatedBody } from '@patientsim/domain/auth/auth.schemas';
-import { loadIdentity } from '../../identity/claims.js';
-import { assertStrongPassword, hashPassword } from '../../identity/password.js';
+import {
+  findHolder,
+  findPendingChangeFrom,
+  isVerifiedHolder,
+  proveAddress,
+  releaseUnverifiedClaim,
+} from '../../identity/email-ownership.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../identity/password.js';
+import { endUserSessions, isSessionLive } from '../../identity/sessions.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, assert } from '../../lib/errors.js';
+import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
-import { existingAccountEmail, signUpEmail } from '../../mail/templates.js';
+import type { MailMessage } from '../../mail/mailer.js';
+import { existingAccountEmail, signInLockedEmail, signUpEmail, verificationEmail } from '../../mail/templates.js';
 import type { Services } from '../../plugins/app/services.js';
-import { findPendingInvitationByTokenHash, settleInvitation } from '../invitations/invitations.repository.js';
-import * as repo from './auth.repository.js';
+import { pendingInvitationMessage } from '@patientsim/domain/invitations/invitation.schemas';
+import {
+  findPendingInvitationByTokenHash,
+  findPendingInvitationsFor,
+  insertInvitation,
+  settleInvitation,
+} from '../invitations/invitations.repository.js';
+import * as users from '../users/users.service.js';
 
-/** Failed sign-ins per account and IP, and per IP; e-mails per address (ARCHITECTURE.md, issue rules). */
+/**
+ * The identity rate limits (decision 0010). Sign-in attempts count before the password is checked
+ * and only failures stay counted:
+ * - per account, whatever address they come from: 5 failures in a row (forgotten a day after the
+ *   first, or at a successful sign-in), then a lockout of `lockoutSeconds`; lockouts are counted
+ *   for 7 days from the first (or until a successful sign-in) so that each lasts twice as long;
+ * - per client IP: 50 failures in 15 minutes.
+ * E-mails: 3 of one kind per address in 15 minutes, 30 per client IP in an hour. Wrong current
+ * passwords before a sensitive change: 5 per account in 15 minutes.
+ */
 export const LIMITS = {
-  signInAccount: { max: 5, windowMs: 15 * 60_000 },
-  signInIp: { max: 50, windowMs: 15 * 60_000 },
-  emailPerAddress: { max: 3, windowMs: 15 * 60_000 },
-  emailPerIp: { max: 30, windowMs: 60 * 60_000 },
+  signInAccount: { name: 'signin-account', max: 5, windowSeconds: 24 * 60 * 60 },
+  // A counter, never a refusal: how many lockouts the account has had.
+  signInLockouts: { name: 'signin-lockouts', max: Number.MAX_SAFE_INTEGER, windowSeconds: 7 * 24 * 60 * 60 },
+  signInIp: { name: 'signin-ip', max: 50, windowSeconds: 15 * 60 },
+  passwordCheck: { name: 'password-check', max: 5, windowSeconds: 15 * 60 },
+  emailPerAddress: { name: 'mail-address', max: 3, windowSeconds: 15 * 60 },
+  emailPerIp: { name: 'mail-ip', max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
-type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'licenseTokens' | 'mailer' | 'limiter' | 'env' | 'cache'>;
+/** The first lockout of an account lasts 15 minutes; each further one twice the last, at most 24 hours. */
+export const SIGN_IN_LOCKOUT = { firstSeconds: 15 * 60, maxSeconds: 24 * 60 * 60 } as const;
+
+/** How long the account's `lockout`-th lockout (1, 2, ...) lasts: 15 min, 30 min, 1 h, ... 16 h, then 24 h. */
+export function lockoutSeconds(lockout: number): number {
+  return Math.min(SIGN_IN_LOCKOUT.firstSeconds * 2 ** Math.max(0, lockout - 1), SIGN_IN_LOCKOUT.maxSeconds);
+}
+
+type Ctx = Pick<
+  Services,
+  'db' | 'auth' | 'tokens' | 'licenseTokens' | 'verificationTokens' | 'mailer' | 'limiter' | 'env' | 'cache'
+>;
+
+/** Sends without waiting, so that answers take the same time whether or not a mail goes out. */
+export function sendInBackground(ctx: Pick<Ctx, 'mailer'>, message: MailMessage) {
+  void ctx.mailer.send(message).catch(() => {});
+}
+
+/** The e-mail verification link (its token is bound to one account and one address). */
+export const verificationLink = (publicUrl: string, token: string) =>
+  `${publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+
+/** Where verification links land: verified or not, the browser goes on to /auth/emailVerified. */
+export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
+
+/**
+ * Checks the signed-in user's current password before a sensitive change (a stolen token alone
+ * is not enough). Wrong guesses are limited per account (LIMITS.passwordCheck).
+ */
+export async function verifyCurrentPassword({
+  ctx,
+  userId,
+  password,
+}: {
+  ctx: Pick<Ctx, 'db' | 'limiter'>;
+  userId: string;
+  password: string;
+}) {
+  // Counted before the check (parallel guesses cannot all be checked); a right password gives it back.
+  const state = await ctx.limiter.consume(userId, LIMITS.passwordCheck);
+  if (!state.isAllowed) throw rateLimited(state.retryAfterSeconds);
+  const hash = await users.findPasswordHash(ctx.db, userId);
+  const isRight = hash !== null && (await verifyPassword({ hash, password }));
+  if (!isRight) throw new AppError('CURRENT_PASSWORD_WRONG');
+  await ctx.limiter.refund(userId, LIMITS.passwordCheck);
+}
 
 function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError('RATE_LIMITED', { headers: { 'retry-after': String(retryAfterSeconds) } });
 }
 
 /** Counts one e-mail to `address` (and from `ip` when given); refuses past either limit. */
-async function countEmail(ctx: Ctx, kind: string, address: string, ip?: string) {
-  const state = await ctx.limiter.hit(`mail:${kind}:${address}`, LIMITS.emailPerAddress);
-  if (state.count > LIMITS.emailPerAddress.max) throw rateLimited(state.retryAfterSeconds);
+export async function countEmail(ctx: Pick<Ctx, 'limiter'>, kind: string, address: string, ip?: string) {
+  const state = await ctx.limiter.consume(`${kind}:${address}`, LIMITS.emailPerAddress);
+  if (!state.isAllowed) throw rateLimited(state.retryAfterSeconds);
   if (ip) {
-    const fromIp = await ctx.limiter.hit(`mail-ip:${ip}`, LIMITS.emailPerIp);
-    if (fromIp.count > LIMITS.emailPerIp.max) throw rateLimited(fromIp.retryAfterSeconds);
+    const fromIp = await ctx.limiter.consume(ip, LIMITS.emailPerIp);
+    if (!fromIp.isAllowed) throw rateLimited(fromIp.retryAfterSeconds);
   }
 }
 
 /**
+ * Counts a sign-in attempt before its password is checked (check and count are one step, so
+ * parallel attempts cannot all slip under a limit), per client IP and per account whatever the IP.
+ * The attempt that first goes past the account's limit locks it, longer each time, and tells its
+ * owner. Throws RATE_LIMITED when the attempt must not be checked.
+ */
+async function countSignInAttempt(ctx: Ctx, email: string, ip: string) {
+  const fromIp = await ctx.limiter.consume(ip, LIMITS.signInIp);
+  if (!fromIp.isAllowed) throw rateLimited(fromIp.retryAfterSeconds);
+  const account = await ctx.limiter.consume(email, LIMITS.signInAccount);
+  if (account.isAllowed) return;
+  // A refused attempt checks nothing: it does not use up the address's allowance.
+  await ctx.limiter.refund(ip, LIMITS.signInIp);
+  // Only one attempt sees the count just past the limit: later ones find the lock (a block restarts
+  // the count there and each refusal adds to it), so each lockout is counted and mailed once.
+  if (account.count !== LIMITS.signInAccount.max + 1) throw rateLimited(account.retryAfterSeconds);
+  const lockouts = await ctx.limiter.consume(email, LIMITS.signInLockouts);
+  const seconds = lockoutSeconds(lockouts.count);
+  await ctx.limiter.block(email, LIMITS.signInAccount, seconds);
+  notifyLockout(ctx, email, seconds);
+  throw rateLimited(seconds);
+}
+
+/**
+ * Mails the owner of a just-locked account; an address without an account gets nothing. In the
+ * background, so that the answer's timing says nothing about whether the account exists.
+ */
+function notifyLockout(ctx: Ctx, email: string, seconds: number) {
+  const send = async () => {
+    const owner = await users.findUserByEmail(ctx.db, email);
+    if (!owner || owner.deletedAt) return;
+    const url = `${ctx.env.PUBLIC_URL}/auth/reset-password`;
+    await ctx.mailer.send(signInLockedEmail({ to: owner.email, url, lockedForSeconds: seconds }));
+  };
+  void send().catch(() => {});
+}
+
+/**
  * Signs in with e-mail and password and returns the session cookie to set. Failed attempts count
- * per account and IP and per IP; past either limit the answer is 429 with Retry-After.
+ * per account (whatever the IP) and per IP; past either limit the answer is 429 with Retry-After.
  */
 export async function signIn({
   ctx,
@@ -55,15 +163,7 @@ export async function signIn({
   ip: string;
   headers: Headers;
 }) {
-  const accountKey = `signin:${email}:${ip}`;
-  const ipKey = `signin-ip:${ip}`;
-  const [accountState, ipState] = await Promise.all([
-    ctx.limiter.peek(accountKey, LIMITS.signInAccount),
-    ctx.limiter.peek(ipKey, LIMITS.signInIp),
-  ]);
-  if (accountState.count >= LIMITS.signInAccount.max) throw rateLimited(accountState.retryAfterSeconds);
-  if (ipState.count >= LIMITS.signInIp.max) throw rateLimited(ipState.retryAfterSeconds);
-
+  await countSignInAttempt(ctx, email, ip);
   try {
     const result = await ctx.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers, returnHeaders: true });
     const { user } = result.response;
@@ -72,15 +172,25 @@ export async function signIn({
       await (await ctx.auth.$context).internalAdapter.deleteUserSessions(user.id);
       throw new AppError('INVALID_CREDENTIALS');
     }
-    await ctx.limiter.reset(accountKey);
+    // Only failures stay counted: the owner's success clears the account's run and gives the IP its attempt back.
+    await Promise.all([
+      ctx.limiter.reset(email, LIMITS.signInAccount),
+      ctx.limiter.reset(email, LIMITS.signInLockouts),
+      ctx.limiter.refund(ip, LIMITS.signInIp),
+    ]);
     return {
       cookies: result.headers.getSetCookie(),
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
     };
   } catch (error) {
     const isBadCredentials = error instanceof AppError || (error instanceof APIError && error.statusCode < 500);
-    if (!isBadCredentials) throw error;
-    await Promise.all([ctx.limiter.hit(accountKey, LIMITS.signInAccount), ctx.limiter.hit(ipKey, LIMITS.signInIp)]);
+    if (!isBadCredentials) {
+      // The server failed, the password was not judged: the attempt does not count.
+      await Promise.all([ctx.limiter.refund(email, LIMITS.signInAccount), ctx.limiter.refund(ip, LIMITS.signInIp)]).catch(
+        () => {},
+      );
+      throw error;
+    }
     throw new AppError('INVALID_CREDENTIALS');
   }
 }
@@ -101,25 +211,38 @@ export async function signOut({ ctx, headers }: { ctx: Ctx; headers: Headers }) 
  * accepted the current license gets LICENSE_NOT_ACCEPTED with a short-lived license token.
  */
 export async function issueIdToken({ ctx, headers }: { ctx: Ctx; headers: Headers }) {
-  // Renewals repeat the same cookie; every session revocation in this process clears the cache.
+  // Renewals repeat the same cookie; every session revocation clears the cache. A session that
+  // slid forward comes with a refreshed cookie, passed on so the browser keeps it as long.
   const cookie = headers.get('cookie');
-  const session = cookie ? await ctx.cache.get(`session:${cookie}`, () => ctx.auth.api.getSession({ headers })) : null;
+  const found = cookie
+    ? await ctx.cache.get(`session:${cookie}`, async () => {
+        const result = await ctx.auth.api.getSession({ headers, returnHeaders: true });
+        return { session: result.response, cookies: result.headers.getSetCookie() };
+      })
+    : null;
+  const session = found?.session;
   if (!session) throw new AppError('UNAUTHENTICATED');
   const userId = session.user.id;
-  const identity = await ctx.cache.get(`identity:${userId}`, () => loadIdentity(ctx.db, userId));
+  if (!isSessionLive(session.session, userId)) {
+    // Past its absolute lifetime: renewals slid it, but a session never outlives 30 days.
+    await ctx.auth.api.revokeSession({ body: { token: session.session.token }, headers }).catch(() => {});
+    ctx.cache.clear();
+    throw new AppError('SESSION_ENDED');
+  }
+  const identity = await ctx.cache.get(`identity:${userId}`, () => users.loadIdentity(ctx.db, userId));
   if (!identity) throw new AppError('UNAUTHENTICATED');
   if (identity.licenseVersion !== LICENSE_VERSION) {
     throw new AppError('LICENSE_NOT_ACCEPTED', { details: { licenseToken: await ctx.licenseTokens.issue(userId) } });
   }
-  return ctx.tokens.sign(identity.claims);
+  return { ...(await ctx.tokens.sign(identity.claims, { sessionId: session.session.id })), cookies: found.cookies };
 }
 
 /** Records acceptance of the license version (decision 14). */
 export async function acceptLicense({ ctx, token, version, ip }: { ctx: Ctx; token: string; version: string; ip: string }) {
   const userId = await ctx.licenseTokens.verify(token);
-  const user = await repo.findUserById(ctx.db, userId);
+  const user = await users.findUserById(ctx.db, userId);
   assert(user && !user.deletedAt, 'LICENSE_TOKEN_INVALID');
-  await repo.recordLicenseAcceptance(ctx.db, { id: newId(), userId, version, ipAddress: ip });
+  await users.recordLicenseAcceptance(ctx.db, { id: newId(), userId, version, ipAddress: ip });
   ctx.cache.clear();
   await audit(ctx.db, { actorId: userId, action: 'license.accept', targetType: 'license', targetId: version, ipAddress: ip });
 }
@@ -140,13 +263,17 @@ export async function inviteUnaffiliated({
   ip: string;
 }) {
   await countEmail(ctx, 'signup', email, ip);
-  const existing = await repo.findUserByEmail(ctx.db, email);
-  if (existing) {
-    void ctx.mailer.send(existingAccountEmail({ to: email, url: `${ctx.env.PUBLIC_URL}/auth/login` })).catch(() => {});
+  // An invited person signs up through their invitation's link, which joins the organisation.
+  if ((await findPendingInvitationsFor(ctx.db, email)).length > 0) {
+    throw new AppError('PENDING_INVITATION', { message: pendingInvitationMessage(email) });
+  }
+  // Only a proven owner has an account here: an unverified claim on the address does not block it.
+  if (isVerifiedHolder(await findHolder(ctx.db, email))) {
+    sendInBackground(ctx, existingAccountEmail({ to: email, url: `${ctx.env.PUBLIC_URL}/auth/login` }));
     return;
   }
   const token = newToken();
-  await repo.insertInvitation(ctx.db, {
+  await insertInvitation(ctx.db, {
     id: newId(),
     orgId: null,
     email,
@@ -156,7 +283,7 @@ export async function inviteUnaffiliated({
     expiresAt: new Date(Date.now() + INVITATION_TOKEN_SECONDS * 1000),
   });
   const url = `${ctx.env.PUBLIC_URL}/auth/signup?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
-  void ctx.mailer.send(signUpEmail({ to: email, url })).catch(() => {});
+  sendInBackground(ctx, signUpEmail({ to: email, url }));
 }
 
 async function findInvitationFor(ctx: Ctx, token: string, email: string) {
@@ -189,33 +316,42 @@ export async function signUp({
 }) {
   assertStrongPassword(body.password);
   const found = await findInvitationFor(ctx, body.token, body.email);
-  if (await repo.findUserByEmail(ctx.db, body.email)) throw new AppError('EMAIL_TAKEN');
+  if (isVerifiedHolder(await findHolder(ctx.db, body.email))) throw new AppError('EMAIL_TAKEN');
   const { invitation } = found;
   const userId = newId();
   const productType = invitation.productType ?? found.orgProductType ?? 'EMS';
   const passwordHash = await hashPassword(body.password);
-  await ctx.db.transaction(async (tx) => {
+  const released = await ctx.db.transaction(async (tx) => {
     if (!(await settleInvitation(tx, invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
-    await repo.insertUserWithPassword(tx, {
+    // Following the e-mailed link proved the address: an unverified claim on it is released.
+    const releasedUserId = await releaseUnverifiedClaim(tx, body.email);
+    const role = isRole(invitation.role) ? invitation.role : 'STUDENT';
+    await users.createAccount(tx, {
       passwordHash,
-      user: {
+      values: {
         id: userId,
         email: body.email,
         name: `${body.given_name} ${body.family_name}`,
         givenName: body.given_name,
         familyName: body.family_name,
         emailVerified: true,
-        role: isRole(invitation.role) && invitation.orgId ? invitation.role : 'STUDENT',
+        role: invitation.orgId ? role : 'STUDENT',
         productType: isProductType(productType) ? productType : 'EMS',
         activeOrgId: invitation.orgId,
       },
     });
     if (invitation.orgId) {
-      for (const groupId of [invitation.orgId, ...invitation.groupIds]) {
-        await repo.addMembership(tx, { groupId, userId, role: invitation.role, subscribed: invitation.throughSubscription });
-      }
+      await users.joinOrganisation(tx, {
+        userId,
+        orgId: invitation.orgId,
+        groupIds: invitation.groupIds,
+        role,
+        subscribed: invitation.throughSubscription,
+      });
     }
+    return releasedUserId;
   });
+  if (released) await endUserSessions(ctx, [released]);
   ctx.cache.clear();
   await audit(ctx.db, {
     actorId: userId,
@@ -233,10 +369,71 @@ export async function signUp({
   return { cookies: result.headers.getSetCookie(), user: { id: userId, email: body.email, emailVerified: true } };
 }
 
+/**
+ * Sign-up without an invitation token (the invite variant reached by an e-mail alone): creates the
+ * account with its address unverified and mails a verification link; until it is followed the
+ * account can do nothing but verify (decision 0012). An address that already has an account, or a
+ * pending invitation, creates nothing; the answer is the same in every case (nothing tells which
+ * addresses have accounts), and nobody is signed in.
+ */
+export async function register({
+  ctx,
+  body,
+  ip,
+}: {
+  ctx: Ctx;
+  body: { email: string; given_name: string; family_name: string; password: string };
+  ip: string;
+}) {
+  assertStrongPassword(body.password);
+  await countEmail(ctx, 'signup', body.email, ip);
+  if ((await findPendingInvitationsFor(ctx.db, body.email)).length > 0) {
+    throw new AppError('PENDING_INVITATION', { message: pendingInvitationMessage(body.email) });
+  }
+  const holder = await findHolder(ctx.db, body.email);
+  if (holder) {
+    if (holder.emailVerified) {
+      sendInBackground(ctx, existingAccountEmail({ to: body.email, url: `${ctx.env.PUBLIC_URL}/auth/login` }));
+    }
+    return;
+  }
+  const userId = newId();
+  const passwordHash = await hashPassword(body.password);
+  const isCreated = await ctx.db
+    .transaction(async (tx) => {
+      await users.createAccount(tx, {
+        passwordHash,
+        values: {
+          id: userId,
+          email: body.email,
+          name: `${body.given_name} ${body.family_name}`,
+          givenName: body.given_name,
+          familyName: body.family_name,
+          emailVerified: false,
+        },
+      });
+      await audit(tx, { actorId: userId, action: 'user.register', targetType: 'user', targetId: userId, ipAddress: ip });
+      return true;
+    })
+    .catch((error: unknown) => {
+      // Someone took the address at the same moment: answer as if it had been taken before.
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    });
+  if (!isCreated) return;
+  const token = await ctx.verificationTokens.issue({ userId, email: body.email, previousEmail: null });
+  sendInBackground(ctx, verificationEmail({ to: body.email, url: verificationLink(ctx.env.PUBLIC_URL, token) }));
+}
+
 /** Mails a reset link if the account exists; the answer and its timing are the same either way. */
 export async function requestPasswordReset({ ctx, email, ip }: { ctx: Ctx; email: string; ip: string }) {
   await countEmail(ctx, 'reset', email, ip);
-  await ctx.auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } });
+  // The account whose proven address this is: its holder, or one that moved to a new address it
+  // has not verified yet (the link goes to this proven address, see createAuth).
+  const holder = await findHolder(ctx.db, email);
+  const account = isVerifiedHolder(holder) ? holder : await findPendingChangeFrom(ctx.db, email);
+  if (!account) return;
+  await ctx.auth.api.requestPasswordReset({ body: { email: account.email, redirectTo: '/auth/reset-password' } });
 }
 
 /** Sets a new password with a reset token (single use, 1 hour); other sessions end. */
@@ -253,17 +450,37 @@ export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; tok
 
 /** Sends a verification e-mail to the user's address unless it is verified already. */
 export async function sendVerificationEmail({ ctx, userId }: { ctx: Ctx; userId: string }) {
-  const user = await repo.findUserById(ctx.db, userId);
+  const user = await users.findUserById(ctx.db, userId);
   assert(user && !user.deletedAt, 'NOT_FOUND');
   if (user.emailVerified) return;
   await countEmail(ctx, 'verify', user.email);
-  await ctx.auth.api.sendVerificationEmail({ body: { email: user.email, callbackURL: '/auth/emailVerified' } });
+  const token = await ctx.verificationTokens.issue({ userId, email: user.email, previousEmail: user.previousEmail });
+  sendInBackground(ctx, verificationEmail({ to: user.email, url: verificationLink(ctx.env.PUBLIC_URL, token) }));
+}
+
+/**
+ * Follows a verification link: the account proves the address (and wins it from an unverified
+ * claim of another account, which goes back to the address it proved last and is signed out).
+ */
+export async function verifyEmail({ ctx, token, ip }: { ctx: Ctx; token: string; ip: string }) {
+  const link = await ctx.verificationTokens.verify(token);
+  const { released } = await proveAddress(ctx.db, link);
+  if (released) await endUserSessions(ctx, [released]);
+  ctx.cache.clear();
+  await audit(ctx.db, {
+    actorId: link.userId,
+    action: 'user.verify-email',
+    targetType: 'user',
+    targetId: link.userId,
+    ipAddress: ip,
+    ...(released ? { details: { released } } : {}),
+  });
 }
 
 /** Makes `orgId` the user's active organisation (spec section 4); the client renews its token. */
 export async function changeOrganisation({ ctx, userId, orgId, ip }: { ctx: Ctx; userId: string; orgId: string; ip: string }) {
-  assert(await repo.isOrganisationMember(ctx.db, userId, orgId), 'NOT_A_MEMBER');
-  await repo.setActiveOrganisation(ctx.db, userId, orgId);
+  assert(await users.isOrganisationMember(ctx.db, userId, orgId), 'NOT_A_MEMBER');
+  await users.setActiveOrganisation(ctx.db, userId, orgId);
   ctx.cache.clear();
   await audit(ctx.db, { actorId: userId, action: 'user.change-org', targetType: 'group', targetId: orgId, orgId, ipAddress: ip });
 }

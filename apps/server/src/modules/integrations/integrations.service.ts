@@ -1,15 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
+import { isRole } from '@patientsim/domain/roles/roles';
 import type { ProvisionBody } from '@patientsim/domain/account/provisioning.schemas';
-import { buildProductClaims } from '../../identity/claims.js';
+import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
+import { endUserSessions, findSessionId } from '../../identity/sessions.js';
 import { assertStrongPassword, hashPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { Services } from '../../plugins/app/services.js';
-import { addMembership, findUserByEmail, insertUserWithPassword } from '../auth/auth.repository.js';
-import { countMembers, findGroupById, findGroupsOfUser } from '../groups/groups.repository.js';
-import { toWireGroup } from '../groups/groups.service.js';
+import { countMembers, findGroupById, findGroupsOfUser, toWireGroup } from '../organisations/organisations.service.js';
+import { buildProductClaims, createAccount, findUserByEmail } from '../users/users.service.js';
 import * as repo from './integrations.repository.js';
 
 type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'env' | 'cache'>;
@@ -81,30 +82,35 @@ export async function addProvisionedUser({
   assertStrongPassword(password);
   const row = await repo.findUsableProvisioning(ctx.db, hashToken(token));
   assert(row, 'INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
-  if (await findUserByEmail(ctx.db, row.email)) throw new AppError('EMAIL_TAKEN');
+  if (isVerifiedHolder(await findHolder(ctx.db, row.email))) throw new AppError('EMAIL_TAKEN');
   const userId = newId();
   const passwordHash = await hashPassword(password);
   const org = await findGroupById(ctx.db, row.orgId);
   assert(org, 'NOT_FOUND', { message: 'Organization not found.' });
-  await ctx.db.transaction(async (tx) => {
+  const released = await ctx.db.transaction(async (tx) => {
     if (!(await repo.useProvisioning(tx, row.id)))
       throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
-    await insertUserWithPassword(tx, {
+    // The integration vouches for the address: an unverified claim on it is released.
+    const releasedUserId = await releaseUnverifiedClaim(tx, row.email);
+    const role = isRole(row.role) ? row.role : 'STUDENT';
+    await createAccount(tx, {
       passwordHash,
-      user: {
+      memberships: [{ groupId: org.id, role }],
+      values: {
         id: userId,
         email: row.email,
         name: `${row.givenName} ${row.familyName}`,
         givenName: row.givenName,
         familyName: row.familyName,
         emailVerified: true,
-        role: row.role,
+        role,
         productType: org.productType,
         activeOrgId: org.id,
       },
     });
-    await addMembership(tx, { groupId: org.id, userId, role: row.role });
+    return releasedUserId;
   });
+  if (released) await endUserSessions(ctx, [released]);
   ctx.cache.clear();
   await audit(ctx.db, {
     actorId: userId,
@@ -121,7 +127,7 @@ export async function addProvisionedUser({
   });
   const claims = await buildProductClaims(ctx.db, userId);
   assert(claims, 'NOT_FOUND');
-  const login = await ctx.tokens.sign(claims);
+  const login = await ctx.tokens.sign(claims, { sessionId: await findSessionId(ctx.auth, signIn.response.token) });
   const rows = await findGroupsOfUser(ctx.db, userId);
   const counts = await countMembers(
     ctx.db,

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { type SQL, and, asc, count, desc, eq, gt, ilike, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { user } from '../../db/schema/auth.js';
 import { group } from '../../db/schema/groups.js';
@@ -55,4 +55,103 @@ export function settleInvitation(db: Database, id: string, status: 'accepted' | 
     .where(and(eq(invitation.id, id), eq(invitation.status, 'pending')))
     .returning({ id: invitation.id })
     .then((rows) => rows.length === 1);
+}
+
+export function insertInvitation(db: Database, values: typeof invitation.$inferInsert) {
+  return db.insert(invitation).values(values);
+}
+
+const isPendingIn = (orgId: string) =>
+  and(eq(invitation.orgId, orgId), eq(invitation.status, 'pending'), gt(invitation.expiresAt, new Date()));
+
+/** The pending, unexpired invitations of an organisation, newest first. */
+export function findPendingInvitationsOfOrganisation(db: Database, orgId: string) {
+  return selectInvitations(db, isPendingIn(orgId)).orderBy(desc(invitation.createdAt));
+}
+
+/** The pending, unexpired invitations of an organisation to any of `emails`. */
+export function findPendingInvitationsTo(db: Database, orgId: string, emails: readonly string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(invitation)
+    .where(and(isPendingIn(orgId), inArray(invitation.email, [...emails])));
+}
+
+/** Pending invitations of an organisation that take a seat (not through a subscription). */
+export function countSeatTakingInvitations(db: Database, orgId: string) {
+  return db
+    .select({ pending: count() })
+    .from(invitation)
+    .where(and(isPendingIn(orgId), eq(invitation.throughSubscription, false)))
+    .then((rows) => rows[0]?.pending ?? 0);
+}
+
+export function insertInvitations(db: Database, values: Array<typeof invitation.$inferInsert>) {
+  if (values.length === 0) return Promise.resolve();
+  return db
+    .insert(invitation)
+    .values(values)
+    .then(() => undefined);
+}
+
+/** A fresh link for a pending invitation: the old token stops working. False when it was not pending. */
+export function renewInvitationToken(db: Database, id: string, { tokenHash, expiresAt }: { tokenHash: string; expiresAt: Date }) {
+  return db
+    .update(invitation)
+    .set({ tokenHash, expiresAt, updatedAt: new Date() })
+    .where(and(eq(invitation.id, id), eq(invitation.status, 'pending')))
+    .returning({ id: invitation.id })
+    .then((rows) => rows.length === 1);
+}
+
+/** Revokes an organisation's pending invitations to `email`; the ids revoked (none when there was none). */
+export function revokeInvitations(db: Database, orgId: string, email: string) {
+  return db
+    .update(invitation)
+    .set({ status: 'revoked', updatedAt: new Date() })
+    .where(and(eq(invitation.orgId, orgId), eq(invitation.email, email), eq(invitation.status, 'pending')))
+    .returning({ id: invitation.id })
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** Open invitations of an organisation as its users list shows them: pending and declined ones. */
+export type OpenInvitationFilter = { orgId: string; isSubscribedOnly: boolean; term?: string | undefined };
+
+function openInvitationWhere({ orgId, isSubscribedOnly, term }: OpenInvitationFilter) {
+  return and(
+    eq(invitation.orgId, orgId),
+    inArray(invitation.status, ['pending', 'declined']),
+    isSubscribedOnly ? eq(invitation.throughSubscription, true) : undefined,
+    // LIKE's wildcards in the term are taken literally.
+    term ? ilike(invitation.email, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  );
+}
+
+export function countOpenInvitations(db: Database, filter: OpenInvitationFilter) {
+  return db
+    .select({ total: count() })
+    .from(invitation)
+    .where(openInvitationWhere(filter))
+    .then((rows) => rows[0]?.total ?? 0);
+}
+
+export function findOpenInvitationsPage(
+  db: Database,
+  filter: OpenInvitationFilter,
+  { offset, limit }: { offset: number; limit: number },
+) {
+  return db
+    .select({
+      id: invitation.id,
+      email: invitation.email,
+      role: invitation.role,
+      status: invitation.status,
+      throughSubscription: invitation.throughSubscription,
+    })
+    .from(invitation)
+    .where(openInvitationWhere(filter))
+    .orderBy(asc(invitation.email), asc(invitation.id))
+    .offset(offset)
+    .limit(limit);
 }

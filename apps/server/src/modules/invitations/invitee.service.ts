@@ -5,7 +5,9 @@ import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken } from '../../lib/ids.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
-import { addMembership, findUserByEmail, findUserById, setActiveOrganisation } from '../auth/auth.repository.js';
+import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
+import { isRole } from '@patientsim/domain/roles/roles';
+import { findUserById, joinOrganisation } from '../users/users.service.js';
 import * as repo from './invitations.repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findInvitationById>>>;
@@ -60,10 +62,13 @@ async function joinThroughInvitation({
   await db.transaction(async (tx) => {
     // Settling first makes a second, concurrent acceptance of the same invitation fail cleanly.
     if (!(await repo.settleInvitation(tx, row.invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
-    for (const groupId of [orgId, ...row.invitation.groupIds]) {
-      await addMembership(tx, { groupId, userId, role: row.invitation.role, subscribed: row.invitation.throughSubscription });
-    }
-    await setActiveOrganisation(tx, userId, orgId);
+    await joinOrganisation(tx, {
+      userId,
+      orgId,
+      groupIds: row.invitation.groupIds,
+      role: isRole(row.invitation.role) ? row.invitation.role : 'STUDENT',
+      subscribed: row.invitation.throughSubscription,
+    });
   });
   cache.clear();
   await audit(db, {
@@ -96,6 +101,8 @@ export async function finishInvite({
   assert(!actor.act, 'FORBIDDEN', { message: 'Invitations cannot be accepted while viewing as another user.' });
   const row = await repo.findInvitationById(db, inviteId);
   assert(row && row.invitation.email === actor.email && email === actor.email, 'NOT_FOUND');
+  // Only the proven owner of the invited address may accept (an e-mail change is not proof).
+  assert(actor.email_verified, 'EMAIL_NOT_VERIFIED');
   assert(isUsable(row), 'INVITATION_INVALID');
   return joinThroughInvitation({ db, cache, row, userId: actor.id, ip });
 }
@@ -120,8 +127,11 @@ export async function finishInvitationWithToken({
   const row = await repo.findInvitationByTokenHash(db, hashToken(token));
   assert(isUsable(row), 'INVITATION_INVALID');
   assert(row.invitation.email === email, 'INVITATION_EMAIL_MISMATCH');
-  const account = await findUserByEmail(db, email);
-  assert(account && !account.deletedAt, 'INVITATION_INVALID', { message: 'Create your account from the invitation link first.' });
+  const account = await findHolder(db, email);
+  // An unverified claim on the address is not an account of the invitee: they sign up instead.
+  assert(isVerifiedHolder(account) && !account.deletedAt, 'INVITATION_INVALID', {
+    message: 'Create your account from the invitation link first.',
+  });
   return joinThroughInvitation({ db, cache, row, userId: account.id, ip });
 }
 
@@ -129,7 +139,8 @@ export async function finishInvitationWithToken({
 export async function describeInvitation({ db, token }: { db: Database; token: string }) {
   const row = await repo.findInvitationByTokenHash(db, hashToken(token));
   assert(isUsable(row), 'INVITATION_INVALID');
-  return { email: row.invitation.email, orgName: row.orgName, hasAccount: row.userId !== null };
+  const holder = await findHolder(db, row.invitation.email);
+  return { email: row.invitation.email, orgName: row.orgName, hasAccount: isVerifiedHolder(holder) && !holder.deletedAt };
 }
 
 /** Decline or dismiss an invitation addressed to the signed-in user. */

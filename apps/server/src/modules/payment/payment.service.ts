@@ -3,7 +3,7 @@ import type { Env } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { AppError, assert } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
-import { findUserById } from '../auth/auth.repository.js';
+import { findUserById } from '../users/users.service.js';
 
 export type BillingPortal = { createSession: (customerId: string, returnUrl: string) => Promise<string> };
 

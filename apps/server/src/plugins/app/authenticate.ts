@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { IdTokenPayload } from '@patientsim/domain/identity/token.schemas';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
+import { loadIdentity } from '../../modules/users/users.service.js';
+import { findSession, isSessionLive } from '../../identity/sessions.js';
 import { AppError } from '../../lib/errors.js';
 
 export type RequestUser = IdTokenPayload & { id: string };
@@ -15,15 +17,24 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: requires a valid bearer ID token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: requires a valid bearer token whose role grants `permission`. */
-    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler factory: requires a valid bearer token of a live session whose holder's current
+     * role grants `permission` and whose address is verified (unless `allowUnverified`).
+     */
+    requirePermission: (
+      permission: Permission,
+      options?: { allowUnverified?: boolean },
+    ) => (request: FastifyRequest) => Promise<void>;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/;
 
-/** The one bearer-verification plugin for /api/users: signature, algorithm, issuer, audience, expiry. */
+/**
+ * The one bearer-verification plugin for /api/users: signature, algorithm, issuer, audience, expiry,
+ * the token's session, and the holder's current claims.
+ */
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
@@ -33,14 +44,29 @@ export default fp(
       const match = BEARER.exec(request.headers.authorization ?? '');
       if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
       const payload = await app.tokens.verify(match[1]);
-      request.user = { ...payload, id: payload.sub };
+      // A token dies with its session (sign-out, password change or reset, removal, deletion); a
+      // View-As-User token's session is the acting super admin's.
+      const sessionOwner = payload.act?.sub ?? payload.sub;
+      if (!isSessionLive(await findSession(app.db, app.cache, payload.sid), sessionOwner)) throw new AppError('SESSION_ENDED');
+      // What the caller may do comes from their current role and memberships, not the token's copy.
+      const identity = await app.cache.get(`identity:${payload.sub}`, () => loadIdentity(app.db, payload.sub));
+      if (!identity) throw new AppError('SESSION_ENDED');
+      const { iss, aud, iat, exp, sid, act } = payload;
+      request.user = { ...identity.claims, iss, aud, iat, exp, sid, ...(act ? { act } : {}), id: payload.sub };
     };
 
     app.decorate('authenticate', authenticate);
-    app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-      await authenticate(request);
-      if (!hasPermission(request.user?.role, permission)) throw new AppError('FORBIDDEN');
-    });
+    app.decorate(
+      'requirePermission',
+      (permission: Permission, { allowUnverified = false }: { allowUnverified?: boolean } = {}) =>
+        async (request: FastifyRequest) => {
+          await authenticate(request);
+          if (!hasPermission(request.user?.role, permission)) throw new AppError('FORBIDDEN');
+          // An address counts only once verified: until then the account reaches only its own account,
+          // its groups, the license and a new verification e-mail.
+          if (!request.user?.email_verified && !allowUnverified) throw new AppError('EMAIL_NOT_VERIFIED');
+        },
+    );
   },
   { name: 'authenticate', dependencies: ['services'] },
 );

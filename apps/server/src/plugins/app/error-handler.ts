@@ -1,16 +1,14 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody } from '@patientsim/domain/errors/error-codes';
-import { AppError } from '../../lib/errors.js';
+import { AppError, hasPostgresCode, isUniqueViolation } from '../../lib/errors.js';
 
-/** PostgreSQL's unique_violation, raw or wrapped by drizzle as the cause. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/**
+ * PostgreSQL refusing text it cannot store: 22021 (invalid byte sequence: a NUL in text) and 22P05
+ * (untranslatable character: \u0000 in jsonb). Raw, or wrapped by drizzle as the cause.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+const isUnstorableText = (error: unknown) => hasPostgresCode(error, UNSTORABLE_TEXT_CODES);
 
 /**
  * Turns every error into `{ statusCode, code, message }`. Below 500 the message passes through;
@@ -47,6 +45,15 @@ export default fp(
         return reply
           .status(409)
           .send({ statusCode: 409, code: 'CONFLICT', message: ERROR_CODES.CONFLICT.message } satisfies ErrorBody);
+      }
+      if (isUnstorableText(error)) {
+        // The domain schemas refuse such text; an input they miss is still bad input, not a 500.
+        request.log.warn({ err: error }, 'input the database cannot store');
+        return reply.status(400).send({
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'The request contains characters that cannot be stored.',
+        } satisfies ErrorBody);
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match its schema');

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../identity/auth.js';
+import type { VerificationTokens } from '../../identity/email-ownership.js';
 import type { LicenseTokens } from '../../identity/license.js';
 import type { TokenService } from '../../identity/tokens.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -14,6 +15,8 @@ export type Services = {
   auth: Auth;
   tokens: TokenService;
   licenseTokens: LicenseTokens;
+  /** E-mail verification links bound to one account and one address. */
+  verificationTokens: VerificationTokens;
   mailer: Mailer;
   limiter: RateLimiter;
   /** Hot identity reads (claims, groups); clear it after writes to users, groups or memberships. */
@@ -34,6 +37,7 @@ export default fp<Services>(
     app.decorate('auth', services.auth);
     app.decorate('tokens', services.tokens);
     app.decorate('licenseTokens', services.licenseTokens);
+    app.decorate('verificationTokens', services.verificationTokens);
     app.decorate('mailer', services.mailer);
     app.decorate('limiter', services.limiter);
     app.decorate('cache', services.cache);

@@ -3,10 +3,12 @@ import fp from 'fastify-plugin';
 
 /**
  * Security headers. The CSP allows no inline scripts; MUI/emotion inject inline styles, so
- * styles need 'unsafe-inline' (never scripts).
+ * styles need 'unsafe-inline' (never scripts). HSTS only when the public origin is https: sent
+ * over http://localhost it would make the browser refuse plain http there for a year.
  */
 export default fp(
   async (app) => {
+    const isHttps = new URL(app.env.PUBLIC_URL).protocol === 'https:';
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
@@ -26,8 +28,12 @@ export default fp(
         },
       },
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
+      strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+    });
+    // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['services'] },
 );

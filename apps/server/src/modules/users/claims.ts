@@ -1,36 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isRole, type Role } from '@patientsim/domain/roles/roles';
 import { permissionsOf } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
 import type { GroupsDataEntry, IdTokenPayload } from '@patientsim/domain/identity/token.schemas';
-import type { Database } from '../db/client.js';
-import { user } from '../db/schema/auth.js';
-import { group, groupMember } from '../db/schema/groups.js';
+import type { Database } from '../../db/client.js';
+import { user } from '../../db/schema/auth.js';
+import { findActiveMemberships } from './users.repository.js';
 
-export type ProductClaims = Omit<IdTokenPayload, 'iss' | 'aud' | 'iat' | 'exp' | 'act'>;
+export type ProductClaims = Omit<IdTokenPayload, 'iss' | 'aud' | 'iat' | 'exp' | 'act' | 'sid'>;
 
 const PAYMENT_ISSUE_STATUSES = new Set(['past_due', 'unpaid']);
 
 const asRole = (value: string | null | undefined, fallback: Role): Role => (isRole(value) ? value : fallback);
 const asProductType = (value: string, fallback: ProductType): ProductType => (isProductType(value) ? value : fallback);
-
-/** Memberships (not removed) of a user, with the groups they point at. */
-export function findActiveMemberships(db: Database, userId: string) {
-  return db
-    .select({
-      groupId: group.id,
-      name: group.name,
-      parentId: group.parentId,
-      productType: group.productType,
-      inactive: group.inactive,
-      ai: group.ai,
-      role: groupMember.role,
-      subscribed: groupMember.subscribed,
-    })
-    .from(groupMember)
-    .innerJoin(group, eq(group.id, groupMember.groupId))
-    .where(and(eq(groupMember.userId, userId), isNull(groupMember.removedAt)));
-}
 
 /**
  * The product claims of a user (spec section 3, decision 5), read fresh from the database.

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env.js';
+
+describe('TRUSTED_PROXIES', () => {
+  it('takes comma-separated addresses and CIDR ranges, and is empty when unset', () => {
+    expect(loadEnv({ TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).TRUSTED_PROXIES).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(loadEnv({}).TRUSTED_PROXIES).toEqual([]);
+  });
+
+  it.each(['proxy.internal', 'loopback', '300.1.1.1', '10.0.0.0/33', '::1/129', '10.0.0.1/', '10.0.0.0/8/8', '10.0.0.1, *'])(
+    'stops the start on %j with the other problems',
+    (value) => {
+      let error: unknown;
+      try {
+        loadEnv({ TRUSTED_PROXIES: value, PORT: 'eighty' });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems.some((problem) => problem.startsWith('TRUSTED_PROXIES:'))).toBe(true);
+      expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
+    },
+  );
+});
+
+describe('production configuration', () => {
+  const SECRET = 'x'.repeat(32);
+
+  it('requires SMTP_URL: reset links must never go to the log', () => {
+    let error: unknown;
+    try {
+      loadEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual(['SMTP_URL: is required when NODE_ENV=production']);
+    const env = loadEnv({ NODE_ENV: 'production', AUTH_SECRET: SECRET, SMTP_URL: 'smtp://mail.example:587' });
+    expect(env.SMTP_URL).toBe('smtp://mail.example:587');
+  });
+
+  it('lists a missing SMTP_URL next to a missing AUTH_SECRET', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET[\s\S]*SMTP_URL/);
+  });
+
+  it('keeps the development outbox outside production', () => {
+    expect(loadEnv({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: 'test' }).SMTP_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { SESSION_ABSOLUTE_SECONDS } from '@patientsim/domain/common/constants';
+import type { Database } from '../db/client.js';
+import { session } from '../db/schema/auth.js';
+import type { ReadCache } from '../lib/read-cache.js';
+import type { Auth } from './auth.js';
+
+/** Dates arrive as strings from a session kept in Redis or memory as JSON. */
+type SessionRow = { userId: string; createdAt: Date | string; expiresAt: Date | string };
+
+/**
+ * A session is live while it exists (sign-out, password change or reset, removal from an
+ * organisation and account deletion delete it), has not expired, and is younger than the
+ * absolute lifetime: renewals slide `expiresAt`, never `createdAt`.
+ */
+export function isSessionLive(row: SessionRow | null, userId: string, now = new Date()): boolean {
+  if (!row || row.userId !== userId) return false;
+  const expiresAt = new Date(row.expiresAt).getTime();
+  const createdAt = new Date(row.createdAt).getTime();
+  return expiresAt > now.getTime() && createdAt + SESSION_ABSOLUTE_SECONDS * 1000 > now.getTime();
+}
+
+/** The session behind an ID token's `sid`, read through the cache (cleared by every revocation). */
+export function findSession(db: Database, cache: ReadCache, sessionId: string): Promise<SessionRow | null> {
+  return cache.get(`sid:${sessionId}`, () =>
+    db
+      .select({ userId: session.userId, createdAt: session.createdAt, expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.id, sessionId))
+      .limit(1)
+      .then((rows) => rows[0] ?? null),
+  );
+}
+
+/** Ends every session of a user (and so every ID token minted for them) on every process. */
+export async function endUserSessions(ctx: { auth: Auth; cache: ReadCache }, userIds: Iterable<string>): Promise<void> {
+  const internal = (await ctx.auth.$context).internalAdapter;
+  for (const userId of userIds) await internal.deleteUserSessions(userId);
+  ctx.cache.clear();
+}
+
+/** The id of the session behind a session token (what ID tokens name in `sid`). */
+export async function findSessionId(auth: Auth, sessionToken: string): Promise<string> {
+  const found = await (await auth.$context).internalAdapter.findSession(sessionToken);
+  if (!found) throw new Error('the session just created was not found');
+  return found.session.id;
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadEnv } from '../../config/env.js';
+import { createRateLimiter } from '../../lib/rate-limiter.js';
+import { createMailer } from '../../mail/mailer.js';
+import { openTestDatabase, TEST_PUBLIC_URL } from '../../../test/build-app.js';
+import { createClient } from '../../../test/client.js';
+import { insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
+import { LIMITS, SIGN_IN_LOCKOUT } from './auth.service.js';
+import { requireRedis, TEST_REDIS_URL } from '../../../test/redis.js';
+
+// The sign-in limits of decision 0010, once with the in-memory counters and once with Redis.
+
+const SIGN_IN = '/api/users/auth/sign-in';
+const REDIS_URL = TEST_REDIS_URL;
+
+await requireRedis();
+
+/**
+ * The app on a fresh database with the given counters. Redis counters live under a prefix of
+ * their own, removed afterwards. `endLock` ends an account's lock as its expiry would: the memory
+ * counters by moving the (fake) clock on, Redis by checking the key's TTL and removing the key.
+ */
+async function buildLimitsApp(store: 'memory' | 'redis') {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
+  const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const database = await openTestDatabase();
+  const silent = { info() {}, error() {}, warn() {}, debug() {} } as never;
+  const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: null, log: silent });
+  const redis = store === 'redis' ? new Redis(REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+  const prefix = `patientsim-test:${randomBytes(6).toString('hex')}`;
+  const limiter = createRateLimiter({ redis, prefix });
+  const app = await buildApp({ env, database, secret: randomBytes(32).toString('hex'), mailer, limiter });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    outbox: mailer.outbox,
+    async endLock(email: string, seconds: number) {
+      if (!redis) {
+        vi.setSystemTime(Date.now() + seconds * 1000 + 1000);
+        return;
+      }
+      const key = `${prefix}:${LIMITS.signInAccount.name}:${email}`;
+      const ttlSeconds = (await redis.pttl(key)) / 1000;
+      expect(ttlSeconds).toBeGreaterThan(seconds - 5);
+      expect(ttlSeconds).toBeLessThanOrEqual(seconds);
+      await redis.del(key);
+    },
+    async close() {
+      await app.close();
+      if (redis) {
+        const keys = await redis.keys(`${prefix}:*`);
+        if (keys.length > 0) await redis.del(...keys);
+        await redis.quit();
+      }
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+for (const store of ['memory', 'redis'] as const) {
+  describe(`sign-in limits (${store} counters)`, () => {
+    let t: Awaited<ReturnType<typeof buildLimitsApp>>;
+    beforeAll(async () => {
+      t = await buildLimitsApp(store);
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    const lockMails = (to: string) => t.outbox.filter((m) => m.to === to && /trying to sign in/.test(m.subject));
+
+    it('gives no fresh guesses for a new X-Forwarded-For: 429 after 5 failures on one account', async () => {
+      const user = await insertUser(t.db, { email: `rotating-${store}@example.test` });
+      const client = createClient(t.app); // TRUSTED_PROXIES unset
+      const attempt = (i: number) =>
+        client.post(SIGN_IN, { email: user.email, password: 'Wrong-Pass-1' }, { 'x-forwarded-for': `203.0.113.${i + 1}` });
+      for (let i = 0; i < 5; i += 1) expect((await attempt(i)).statusCode).toBe(401);
+      const limited = await attempt(5);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+    });
+
+    it('checks exactly 5 of 15 parallel wrong passwords from distinct IPs, refuses the rest', async () => {
+      const user = await insertUser(t.db, { email: `parallel-${store}@example.test` });
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          createClient(t.app, { ip: `10.4.0.${i + 1}` }).post(SIGN_IN, { email: user.email, password: `Wrong-Pass-${i}` }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+      await vi.waitFor(() => expect(lockMails(user.email)).toHaveLength(1));
+    });
+
+    it('locks the account longer each time and mails its owner once a lockout', async () => {
+      const user = await insertUser(t.db, { email: `lockout-${store}@example.test` });
+      const client = createClient(t.app, { ip: '10.3.0.1' });
+      const attempt = (password = 'Wrong-Pass-1') => client.post(SIGN_IN, { email: user.email, password });
+      // Memory counters follow the clock: a fake one moves past a lock without waiting.
+      if (store === 'memory') vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(401);
+        const first = await attempt();
+        expect(first.statusCode).toBe(429);
+        const firstSeconds = Number(first.headers['retry-after']);
+        expect(firstSeconds).toBe(SIGN_IN_LOCKOUT.firstSeconds);
+        expect((await attempt()).statusCode).toBe(429);
+        expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+        await vi.waitFor(() => expect(lockMails(user.email)).toHaveLength(1));
+
+        await t.endLock(user.email, firstSeconds);
+        for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(401);
+        const second = await attempt();
+        expect(second.statusCode).toBe(429);
+        const secondSeconds = Number(second.headers['retry-after']);
+        expect(secondSeconds).toBe(2 * firstSeconds);
+        expect((await attempt()).statusCode).toBe(429);
+        await vi.waitFor(() => expect(lockMails(user.email)).toHaveLength(2));
+
+        const [firstMail, secondMail] = lockMails(user.email);
+        expect(firstMail?.text).toContain('paused for 15 minutes');
+        expect(firstMail?.text).toContain(`${TEST_PUBLIC_URL}/auth/reset-password`);
+        expect(firstMail?.html).toContain('Reset my password');
+        expect(secondMail?.text).toContain('paused for 30 minutes');
+
+        // The owner, once the lock is over, signs in and starts afresh: the next lockout is a first one again.
+        await t.endLock(user.email, secondSeconds);
+        expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+        for (let i = 0; i < 5; i += 1) expect((await attempt()).statusCode).toBe(401);
+        expect(Number((await attempt()).headers['retry-after'])).toBe(SIGN_IN_LOCKOUT.firstSeconds);
+        await vi.waitFor(() => expect(lockMails(user.email)).toHaveLength(3));
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('locks an unknown address the same way and with the same answer, but mails nobody', async () => {
+      const known = await insertUser(t.db, { email: `known-${store}@example.test` });
+      const lockOut = async (email: string, ip: string) => {
+        const client = createClient(t.app, { ip });
+        for (let i = 0; i < 5; i += 1) {
+          expect((await client.post(SIGN_IN, { email, password: 'Wrong-Pass-1' })).statusCode).toBe(401);
+        }
+        return client.post(SIGN_IN, { email, password: 'Wrong-Pass-1' });
+      };
+      const unknown = await lockOut(`unknown-${store}@example.test`, '10.3.1.1');
+      const locked = await lockOut(known.email, '10.3.1.2');
+      expect(unknown.statusCode).toBe(429);
+      expect(unknown.json()).toEqual(locked.json());
+      expect(unknown.headers['retry-after']).toBe(locked.headers['retry-after']);
+      // The known owner's mail went out after the unknown address's lock: none came for it.
+      await vi.waitFor(() => expect(lockMails(known.email)).toHaveLength(1));
+      expect(t.outbox.filter((m) => m.to === `unknown-${store}@example.test`)).toHaveLength(0);
+    });
+  });
+}

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import {
+  InviteEmailQuerySchema,
+  InviteResultListSchema,
+  type InviteUsersBody,
+  InviteUsersBodySchema,
+  OrgInvitesResponseSchema,
+} from '@patientsim/domain/invitations/invite-users.schemas';
+import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentOrg } from '../../plugins/app/org-access.js';
+import * as service from './invitations.service.js';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+const tags = ['invitations'];
+const security = [{ bearer: [] }];
+
+/** The organisation named by the route's `:id`. */
+const orgInParams = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+/** The admin side of invitations: invite, list, revoke and resend (the invitee side is invitee.routes). */
+export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const inviteIntoOrganisation = app.requireOrgPermission('org:invite', {
+    orgFrom: (request) => (request.body as InviteUsersBody).org as string,
+  });
+  // Creating an organisation is the provider's own act.
+  const inviteIntoNewOrganisation = app.requirePermission('access:console');
+
+  app.post(
+    '/invitations/invite',
+    {
+      preHandler: (request) =>
+        typeof (request.body as InviteUsersBody).org === 'string'
+          ? inviteIntoOrganisation(request)
+          : inviteIntoNewOrganisation(request),
+      schema: { tags, security, body: InviteUsersBodySchema, response: { 200: InviteResultListSchema, ...errors } },
+    },
+    async (request) => {
+      const { org, users, throughSubscription, groupMembership } = request.body;
+      return service.createInvitations({
+        ctx: app,
+        actor: currentUser(request),
+        ip: request.ip,
+        target: typeof org === 'string' ? { kind: 'existing', access: currentOrg(request) } : { kind: 'new', organisation: org },
+        users,
+        throughSubscription,
+        groupMembership,
+      });
+    },
+  );
+
+  app.get(
+    '/invites/org/:id',
+    {
+      preHandler: app.requireOrgPermission('org:members:read', { orgFrom: orgInParams }),
+      schema: { tags, security, params: IdParamsSchema, response: { 200: OrgInvitesResponseSchema, ...errors } },
+    },
+    async (request) => ({ invites: await service.listOrganisationInvitations({ db: app.db, access: currentOrg(request) }) }),
+  );
+
+  app.delete(
+    '/invites/org/:id',
+    {
+      preHandler: app.requireOrgPermission('org:invite', { orgFrom: orgInParams }),
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        querystring: InviteEmailQuerySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.revokeInvitation({
+        ctx: app,
+        actor: currentUser(request),
+        ip: request.ip,
+        access: currentOrg(request),
+        email: request.query.email,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/invites/org/:id/resend',
+    {
+      preHandler: app.requireOrgPermission('org:invite', { orgFrom: orgInParams }),
+      schema: {
+        tags,
+        security,
+        params: IdParamsSchema,
+        querystring: InviteEmailQuerySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.resendInvitation({
+        ctx: app,
+        actor: currentUser(request),
+        ip: request.ip,
+        access: currentOrg(request),
+        email: request.query.email,
+      });
+      return { ok: true as const };
+    },
+  );
+};

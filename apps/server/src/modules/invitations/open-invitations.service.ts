@@ -1,0 +1,5 @@
+/**
+ * Open (pending or declined) invitations of an organisation, for the organisation's users list.
+ * Other modules read them here, never through the repository.
+ */
+export { countOpenInvitations, findOpenInvitationsPage, type OpenInvitationFilter } from './invitations.repository.js';

@@ -1,0 +1,301 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { KeyOwnerSchema, MemberIdsBodySchema } from '@patientsim/domain/account/account.schemas';
+import { ErrorBodySchema, IdParamsSchema, OkSchema, UserIdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import {
+  CreateGroupBodySchema,
+  GroupIdsBodySchema,
+  GroupSearchQuerySchema,
+  MemberSearchQuerySchema,
+  MemberSearchResultSchema,
+  ParentParamsSchema,
+  UpdateGroupBodySchema,
+} from '@patientsim/domain/groups/group-management.schemas';
+import { GroupListSchema, GroupSchema } from '@patientsim/domain/groups/group.schemas';
+import type { FastifyRequest } from 'fastify';
+import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentOrg } from '../../plugins/app/org-access.js';
+import {
+  addMembersToGroup,
+  createGroup,
+  deleteGroup,
+  deleteNestedGroups,
+  findKeyOwner,
+  getGroup,
+  listGroups,
+  listNestedGroups,
+  listUserGroups,
+  removeGroupMembers,
+  searchGroupMembers,
+  searchGroups,
+  updateGroup,
+} from './organisations.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
+const writeErrors = { ...errors, 409: ErrorBodySchema };
+
+/** The group named by the route's `:id`. */
+const groupInParams = (request: FastifyRequest) => (request.params as { id: string }).id;
+/** The organisation named by the route's `:parent`. */
+const parentInParams = (request: FastifyRequest) => (request.params as { parent: string }).parent;
+/** The organisation named in the validated body's metadata (`description.parent`). */
+const parentInBody = (request: FastifyRequest) => (request.body as { description: { parent: string } }).description.parent;
+
+export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/extension/users/:userId/groups',
+    {
+      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        params: UserIdParamsSchema,
+        response: { 200: GroupListSchema, ...errors },
+      },
+    },
+    (request) => listUserGroups({ db: app.db, cache: app.cache, actor: currentUser(request), userId: request.params.userId }),
+  );
+
+  app.get(
+    '/extension/groups/:id/key-owner',
+    {
+      preHandler: app.requireOrgPermission('account:read', { orgFrom: groupInParams }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: KeyOwnerSchema, ...errors },
+      },
+    },
+    (request) => findKeyOwner({ db: app.db, access: currentOrg(request) }),
+  );
+
+  app.delete(
+    '/extension/groups/:id/members',
+    {
+      // Leaving is for every member, even of an inactive organisation; removing others needs
+      // org:users:remove there and an active organisation (checked in the service).
+      preHandler: app.requireOrgPermission('account:read', { orgFrom: groupInParams, allowInactive: true }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'Leave (your own id) or remove members (admins).',
+        params: IdParamsSchema,
+        body: MemberIdsBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await removeGroupMembers({
+        db: app.db,
+        auth: app.auth,
+        cache: app.cache,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        userIds: request.body,
+        ip: request.ip,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/extension/groups',
+    {
+      preHandler: app.requirePermission('account:read'),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'Every group for the provider, otherwise your own groups.',
+        response: { 200: GroupListSchema, ...errors },
+      },
+    },
+    (request) => listGroups({ db: app.db, actor: currentUser(request) }),
+  );
+
+  app.get(
+    '/extension/groups/:id',
+    {
+      preHandler: app.requireOrgPermission('org:read', { orgFrom: groupInParams }),
+      schema: { tags: ['groups'], security: [{ bearer: [] }], params: IdParamsSchema, response: { 200: GroupSchema, ...errors } },
+    },
+    (request) => getGroup({ db: app.db, access: currentOrg(request) }),
+  );
+
+  app.get(
+    '/extension/groups/:id/nested',
+    {
+      preHandler: app.requireOrgPermission('org:groups:read', { orgFrom: groupInParams }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'The groups of an organisation.',
+        params: IdParamsSchema,
+        response: { 200: GroupListSchema, ...errors },
+      },
+    },
+    (request) => listNestedGroups({ db: app.db, access: currentOrg(request) }),
+  );
+
+  app.post(
+    '/extension/groups',
+    {
+      preHandler: app.requireOrgPermission('org:groups:manage', { orgFrom: parentInBody }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'Create a group inside an organisation (`description` holds `{"parent": orgId}`).',
+        body: CreateGroupBodySchema,
+        response: { 200: GroupSchema, ...writeErrors },
+      },
+    },
+    (request) =>
+      createGroup({
+        db: app.db,
+        cache: app.cache,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        ip: request.ip,
+        name: request.body.name,
+      }),
+  );
+
+  app.patch(
+    '/extension/groups/:id',
+    {
+      // Group owners may be instructors; what each field needs is checked in the service.
+      preHandler: app.requireOrgPermission('org:read', { orgFrom: groupInParams }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'Change a name and/or metadata fields (top level or as the JSON text of `description`).',
+        params: IdParamsSchema,
+        body: UpdateGroupBodySchema,
+        response: { 200: GroupSchema, ...writeErrors },
+      },
+    },
+    (request) => {
+      const { name, description, ...fields } = request.body;
+      const { parent: _parent, memberCount: _memberCount, ...described } = description ?? {};
+      return updateGroup({
+        db: app.db,
+        cache: app.cache,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        ip: request.ip,
+        name,
+        changes: { ...described, ...fields },
+      });
+    },
+  );
+
+  app.delete(
+    '/extension/groups/:id',
+    {
+      // Group owners may be instructors: the service checks org:groups:manage or ownership.
+      preHandler: app.requireOrgPermission('org:read', { orgFrom: groupInParams }),
+      schema: { tags: ['groups'], security: [{ bearer: [] }], params: IdParamsSchema, response: { 200: OkSchema, ...errors } },
+    },
+    async (request) => {
+      await deleteGroup({
+        db: app.db,
+        cache: app.cache,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        ip: request.ip,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/extension/groups/:parent/nested',
+    {
+      preHandler: app.requireOrgPermission('org:groups:manage', { orgFrom: parentInParams }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'Delete groups of an organisation.',
+        params: ParentParamsSchema,
+        body: GroupIdsBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteNestedGroups({
+        db: app.db,
+        cache: app.cache,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        ip: request.ip,
+        groupIds: request.body,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.patch(
+    '/extension/groups/:id/members',
+    {
+      // Group owners may be instructors: the service checks org:groups:manage or ownership.
+      preHandler: app.requireOrgPermission('org:read', { orgFrom: groupInParams }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'Add members of the organisation to one of its groups.',
+        params: IdParamsSchema,
+        body: MemberIdsBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await addMembersToGroup({
+        db: app.db,
+        cache: app.cache,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        ip: request.ip,
+        userIds: request.body,
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/search/groups',
+    {
+      preHandler: app.requirePermission('org:read'),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description: 'Fuzzy search of group names (similarity 0.2), within your organisations.',
+        querystring: GroupSearchQuerySchema,
+        response: { 200: GroupListSchema, ...errors },
+      },
+    },
+    (request) => searchGroups({ db: app.db, actor: currentUser(request), term: request.query.term }),
+  );
+
+  app.get(
+    '/extension/groups/:id/member-search',
+    {
+      preHandler: app.requireOrgPermission('org:members:read', { orgFrom: groupInParams }),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description:
+          'Members of the organisation by e-mail or name (term), role, and in or not in the named group; without a term, the members of a group.',
+        params: IdParamsSchema,
+        querystring: MemberSearchQuerySchema,
+        response: { 200: MemberSearchResultSchema, ...errors },
+      },
+    },
+    (request) =>
+      searchGroupMembers({
+        db: app.db,
+        access: currentOrg(request),
+        term: request.query.term,
+        role: request.query.role,
+        inGroup: request.query.inGroup === undefined ? undefined : request.query.inGroup === 'true',
+      }),
+  );
+};

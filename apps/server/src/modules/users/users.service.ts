@@ -1,0 +1,63 @@
+import type { Role } from '@patientsim/domain/roles/roles';
+import type { Database } from '../../db/client.js';
+import type { user } from '../../db/schema/auth.js';
+import { addMembership, insertUserWithPassword, setActiveOrganisation } from './users.repository.js';
+
+/**
+ * The users module: users and their memberships. Other modules call these functions (the reads
+ * are the repository's own, re-exported), never the repository.
+ */
+export {
+  addGroupMembers,
+  findActiveMemberships,
+  findMemberEmails,
+  findMemberships,
+  findOrganisationMemberIds,
+  findPasswordHash,
+  findUserByEmail,
+  findUserById,
+  findUserSummary,
+  isOrganisationMember,
+  recordLicenseAcceptance,
+  removeMembers,
+  searchOrganisationMembers,
+  setActiveOrganisation,
+  updateUser,
+} from './users.repository.js';
+export { buildProductClaims, loadIdentity, type ProductClaims } from './claims.js';
+
+type Membership = { groupId: string; role: Role; subscribed?: boolean };
+
+/**
+ * The one path that creates an account (sign-up, provisioning, and the test fixtures): the user,
+ * their password, and their first memberships. Run it inside the caller's transaction.
+ */
+export async function createAccount(
+  db: Database,
+  {
+    values,
+    passwordHash,
+    memberships = [],
+  }: { values: typeof user.$inferInsert & { id: string }; passwordHash: string; memberships?: Membership[] },
+): Promise<void> {
+  await insertUserWithPassword(db, { user: values, passwordHash });
+  for (const membership of memberships) await addMembership(db, { ...membership, userId: values.id });
+}
+
+/**
+ * The one path that joins an organisation through an invitation: the organisation and the invited
+ * sub-groups with the invited role (a removed member comes back), and it becomes the active one.
+ */
+export async function joinOrganisation(
+  db: Database,
+  {
+    userId,
+    orgId,
+    groupIds,
+    role,
+    subscribed,
+  }: { userId: string; orgId: string; groupIds: readonly string[]; role: Role; subscribed: boolean },
+): Promise<void> {
+  for (const groupId of [orgId, ...groupIds]) await addMembership(db, { groupId, userId, role, subscribed });
+  await setActiveOrganisation(db, userId, orgId);
+}

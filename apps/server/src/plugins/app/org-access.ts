@@ -1,0 +1,90 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
+import type { Role } from '@patientsim/domain/roles/roles';
+import { AppError } from '../../lib/errors.js';
+import { findGroupById, type GroupRow } from '../../modules/organisations/organisations.service.js';
+import { currentUser, type RequestUser } from './authenticate.js';
+
+/** The organisation a request acts in, and the caller's current role there. */
+export type OrgAccess = {
+  /** The group the request names (an organisation or one of its sub-groups). */
+  group: GroupRow;
+  /** Its organisation (the group itself for an organisation). */
+  orgId: string;
+  role: Role;
+  /** The organisation is inactive (its members keep only the right to leave it). */
+  isInactive: boolean;
+};
+
+export type OrgAccessOptions = {
+  /** The id of the group the request acts on (from its params, query or body). */
+  orgFrom: (request: FastifyRequest) => string;
+  /** Writes are refused while a super admin views the product as another user, unless allowed. */
+  allowWhileViewingAs?: boolean;
+  /** Writes in an inactive organisation are refused (but for super admins), unless allowed. */
+  allowInactive?: boolean;
+};
+
+// Module augmentation needs interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyRequest {
+    org: OrgAccess | null;
+  }
+  interface FastifyInstance {
+    /**
+     * preHandler factory: a signed-in caller (see requirePermission) whose **current** role in the
+     * organisation of the named group grants `permission`. Not a member there: 404 (never reveal
+     * another organisation); a role without the permission: 403; a write in an inactive
+     * organisation: 422.
+     */
+    requireOrgPermission: (permission: Permission, options: OrgAccessOptions) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+/**
+ * The caller's role in an organisation, from their current claims: a super admin (not while viewing
+ * as another user) everywhere, otherwise the role of their membership there, or null.
+ */
+export function roleInOrganisation(user: RequestUser, orgId: string): Role | null {
+  if (user.role === 'SUPER_ADMIN' && !user.act) return 'SUPER_ADMIN';
+  return user.groupsData.find((entry) => entry._id === orgId && entry.parent === null)?.role ?? null;
+}
+
+/** The organisation of the request behind `requireOrgPermission`. */
+export function currentOrg(request: FastifyRequest): OrgAccess {
+  if (!request.org) throw new AppError('FORBIDDEN');
+  return request.org;
+}
+
+/** Authorisation per organisation: the permission table applied to the caller's role there. */
+export default fp(
+  async (app) => {
+    app.decorateRequest('org', null);
+    const signedIn = app.requirePermission('account:read');
+    app.decorate(
+      'requireOrgPermission',
+      (permission: Permission, options: OrgAccessOptions) => async (request: FastifyRequest) => {
+        await signedIn(request);
+        const user = currentUser(request);
+        const group = await findGroupById(app.db, options.orgFrom(request));
+        if (!group) throw new AppError('NOT_FOUND');
+        const orgId = group.parentId ?? group.id;
+        const role = roleInOrganisation(user, orgId);
+        if (role === null) throw new AppError('NOT_FOUND');
+        if (!hasPermission(role, permission)) throw new AppError('FORBIDDEN');
+        const isInactive = user.groupsData.find((entry) => entry._id === orgId)?.inactive ?? false;
+        const isWrite = request.method !== 'GET';
+        if (isWrite && isInactive && role !== 'SUPER_ADMIN' && !options.allowInactive)
+          throw new AppError('ORGANIZATION_INACTIVE');
+        if (isWrite && user.act && !options.allowWhileViewingAs) {
+          throw new AppError('FORBIDDEN', { message: 'This cannot be changed while viewing as another user.' });
+        }
+        request.org = { group, orgId, role, isInactive };
+      },
+    );
+  },
+  { name: 'org-access', dependencies: ['authenticate'] },
+);
