@@ -39,11 +39,8 @@ test('saving names sends them and the shell shows them at once', async ({ page, 
   await expect(page.getByLabel(/^First name/)).toHaveValue('Renamed');
 });
 
-test('changing the e-mail asks first, logs out, and mails a verification link to the new address', async ({
-  page,
-  request,
-}) => {
-  await createSignedInAccount(page, request, { label: 'email-from' });
+test('changing the e-mail asks first, logs out, and mails a verification link to the new address', async ({ page, request }) => {
+  const { password } = await createSignedInAccount(page, request, { label: 'email-from' });
   const newEmail = `e2e-email-to-${Date.now()}@example.test`;
   await page.goto('/auth/account/profile');
 
@@ -52,6 +49,8 @@ test('changing the e-mail asks first, logs out, and mails a verification link to
   await page.getByRole('button', { name: 'Save' }).click();
   const dialog = page.getByRole('dialog', { name: 'Email Change' });
   await expect(dialog).toContainText('will log you out');
+  await expect(dialog.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  await dialog.getByLabel(/^Current password/).fill(password);
   await expectNoSeriousA11yViolations(page, 'profile (e-mail change)');
   await dialog.getByRole('button', { name: 'Accept' }).click();
 
@@ -63,7 +62,7 @@ test('changing the e-mail asks first, logs out, and mails a verification link to
   expect(findLink(mail, 'verify-email')).toContain('verify-email');
 });
 
-test("the key owner cannot leave their organisation: Leave is disabled and says why", async ({ page }) => {
+test('the key owner cannot leave their organisation: Leave is disabled and says why', async ({ page }) => {
   await signIn(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { name: 'You are currently a member of 1 organization(s)' })).toBeVisible();
   const leave = page.getByRole('button', { name: 'Leave' });
@@ -90,10 +89,7 @@ test('a super admin in a dev organisation downloads the scenario summaries as su
   expect(Buffer.concat(chunks).toString('utf8')).toMatch(/^email,given_name,family_name,scenario_id/);
 });
 
-test('a member leaves an organisation after confirming; the side nav follows without a reload', async ({
-  page,
-  request,
-}) => {
+test('a member leaves an organisation after confirming; the side nav follows without a reload', async ({ page, request }) => {
   await createSignedInAccount(page, request, { label: 'leaver' });
   await page.goto('/auth/account/profile');
   const nav = page.getByRole('navigation', { name: 'Main' });

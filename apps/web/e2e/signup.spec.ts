@@ -26,6 +26,16 @@ test.describe('sign-up', () => {
     expect(link.searchParams.get('token')).toBeTruthy();
   });
 
+  test('plain variant for an address with a pending invitation says to follow the invitation', async ({ page }) => {
+    await page.goto('/auth/signup');
+    await page.getByLabel(/^Email/).fill('invitee@demo.test');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'You have a pending invitation to invitee@demo.test. Please follow the link in your invite email to accept it.',
+    );
+    await expectNoSeriousA11yViolations(page, 'sign-up (pending invitation)');
+  });
+
   test('invite variant: names and password, no account type; a weak password is refused', async ({ page }) => {
     const email = uniqueEmail('invite');
     const sent = await page.request.post('/api/users/invitations/invite-unaffiliated', {
@@ -49,6 +59,23 @@ test.describe('sign-up', () => {
     await expect(page.getByText('Password is too weak')).toBeVisible();
     await expect(page.getByText(PASSWORD_POLICY_TEXT)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sign-up (weak password)');
+  });
+
+  test('invite variant without a token: the account is created unverified and must verify its address', async ({ page }) => {
+    const email = uniqueEmail('no-token');
+    await page.goto(`/auth/signup?email=${encodeURIComponent(email)}`);
+    await expect(page.getByLabel(/^Account type/)).toHaveCount(0);
+    await page.getByLabel(/^First name/).fill('Nora');
+    await page.getByLabel(/^Last name/).fill('Token');
+    await page.getByLabel(/^Password/).fill('No-Token-Pass-2026');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('status')).toHaveText('Verification email sent');
+    await expectNoSeriousA11yViolations(page, 'sign-up (verification sent)');
+
+    const link = findLink(await waitForMail({ to: email }), '/api/auth/verify-email');
+    await page.goto(link);
+    await expect(page.getByText('Your email address has been verified. Redirecting to login...')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
   test('invite variant with a bad link says the invitation is not usable', async ({ page }) => {

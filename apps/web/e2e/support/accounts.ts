@@ -40,6 +40,22 @@ export async function provisionPerson(
   return { email, givenName, familyName, link };
 }
 
+/**
+ * Provisions a person and completes the account through the API (the choose-password call the
+ * page makes), so they are a member at once, without a browser.
+ */
+export async function provisionMember(
+  request: APIRequestContext,
+  options: Parameters<typeof provisionPerson>[1] & { password?: string },
+): Promise<Provisioned & { password: string }> {
+  const person = await provisionPerson(request, options);
+  const password = options.password ?? 'Fresh-Pass-2026';
+  const token = new URL(person.link, 'http://localhost').searchParams.get('token');
+  const added = await request.post('/api/users/integrations/add-user', { data: { token, password } });
+  expect(added.ok(), 'completing the provisioned account').toBe(true);
+  return { ...person, password };
+}
+
 /** Chooses the password on a choose-password link, accepts the license, and lands on the scenarios. */
 export async function completeProvisionedAccount(page: Page, link: string, password: string): Promise<void> {
   await page.goto(link);

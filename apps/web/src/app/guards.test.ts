@@ -37,6 +37,23 @@ describe('decideAccess', () => {
     expect(decision.isAllowed).toBe(false);
   });
 
+  it('sends a signed-in user whose address awaits verification to the verify screen, except where that is allowed', () => {
+    const unverified = { result: buildLoginResult({ email_verified: false }), groups: [buildGroup()] };
+    for (const access of ['signed-in', ORG_ROLES] as const) {
+      expect(decideAccess({ access, session: unverified, requestedPath: '/auth/account/profile', nowMs })).toEqual({
+        isAllowed: false,
+        redirectTo: '/verify',
+      });
+    }
+    expect(decideAccess({ access: 'unverified', session: unverified, requestedPath: '/auth/verify', nowMs })).toEqual({
+      isAllowed: true,
+    });
+    expect(
+      decideAccess({ access: 'unverified', session: { result: null, groups: [] }, requestedPath: '/auth/verify', nowMs })
+        .isAllowed,
+    ).toBe(false);
+  });
+
   it('sends a role that is not allowed to profile', () => {
     expect(decideAccess({ access: ACCESS_ROLES, session: sessionOf('ADMIN'), requestedPath: '/auth/access', nowMs })).toEqual({
       isAllowed: false,

@@ -7,8 +7,12 @@ import { renewSession } from '../lib/id-token';
 import { signOut } from '../lib/logout';
 import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginResultUsable } from '../lib/session-store';
 
-/** Who may open a route: anyone, any signed-in user, or signed-in users with one of these roles. */
-export type RouteAccess = 'public' | 'signed-in' | readonly Role[];
+/**
+ * Who may open a route: anyone; any signed-in user, even one whose address awaits verification
+ * ('unverified': the verify screen and org selection); any signed-in user with a verified address;
+ * or such users with one of these roles.
+ */
+export type RouteAccess = 'public' | 'unverified' | 'signed-in' | readonly Role[];
 
 export type AccessDecision = { isAllowed: true } | { isAllowed: false; redirectTo: string };
 
@@ -24,7 +28,8 @@ function loginRedirect(requestedPath: string): string {
 
 /**
  * The navigation guard (spec section 2): unauthenticated users go to login (with a redirect
- * back), users whose role is not allowed go to profile.
+ * back), users whose address is not verified to the verify screen (the server refuses them all but
+ * their own account), users whose role is not allowed go to profile.
  */
 export function decideAccess(options: {
   access: RouteAccess;
@@ -38,6 +43,8 @@ export function decideAccess(options: {
   if (!session.result || !isLoginResultUsable(session.result, nowMs)) {
     return { isAllowed: false, redirectTo: loginRedirect(requestedPath) };
   }
+  if (access === 'unverified') return { isAllowed: true };
+  if (!session.result.idTokenPayload.email_verified) return { isAllowed: false, redirectTo: paths.verifyEmail };
   if (access === 'signed-in') return { isAllowed: true };
   const { role } = deriveCurrentUser(session.result, session.groups);
   return access.includes(role) ? { isAllowed: true } : { isAllowed: false, redirectTo: paths.profile };
@@ -97,7 +104,7 @@ export function guard(access: RouteAccess) {
 
 /** Verify screen (route name verifyEmail): a verified user goes on to the scenarios (spec section 2). */
 export async function verifyEmailLoader(args: LoaderFunctionArgs): Promise<Response | null> {
-  const denied = await guard('signed-in')(args);
+  const denied = await guard('unverified')(args);
   if (denied) return denied;
   const { result } = getSessionSnapshot();
   if (result?.idTokenPayload.email_verified) {

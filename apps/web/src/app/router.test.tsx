@@ -8,7 +8,23 @@ import { jsonResponse, renderRoutes } from '../testing/render';
 import { routes } from './router';
 
 function signIn(role: Role, options: { ownerId?: string; emailVerified?: boolean } = {}) {
-  stubApi();
+  // The groups pages and the org profile load the organisation and the user's groups.
+  stubApi([
+    { method: 'GET', path: /^\/api\/users\/extension\/users\/[^/]+\/groups$/, respond: () => jsonResponse([]) },
+    { method: 'GET', path: /^\/api\/users\/invites\/org\/[^/]+$/, respond: () => jsonResponse({ invites: [] }) },
+    // The users page of an admin lists the organisation's members.
+    {
+      method: 'GET',
+      path: /^\/api\/users\/extension\/groups\/[^/]+\/members$/,
+      respond: () => jsonResponse({ total: 0, page: 0, pageSize: 50, items: [] }),
+    },
+    {
+      method: 'GET',
+      path: /^\/api\/users\/extension\/groups\/[^/]+(\/nested)?$/,
+      respond: (request) =>
+        jsonResponse(request.path.endsWith('/nested') ? [] : buildGroup({}, { ownerId: options.ownerId ?? 'someone-else' })),
+    },
+  ]);
   const result = buildLoginResult({
     role,
     sub: 'user-1',
@@ -172,7 +188,6 @@ describe('route guard', () => {
 describe('routes', () => {
   it('redirects /manage-users to org, which opens the admin at the invite-users route', async () => {
     signIn('ADMIN');
-    stubApi();
     const { router } = renderRoutes(routes, '/auth/manage-users');
     await waitFor(() => expect(pathOf(router)).toBe('/auth/org/invite'));
   });

@@ -106,14 +106,14 @@ export const routes: RouteObject[] = [
       },
       {
         Component: SignedInLayout,
-        ...access('signed-in'),
+        ...access('unverified'),
         children: [
           {
             ErrorBoundary: PageErrorBoundary,
             children: [
               {
                 path: 'org-selection',
-                ...access('signed-in'),
+                ...access('unverified'),
                 lazy: async () => ({
                   Component: (await import('../features/auth/routes/org-selection')).OrgSelectionRoute,
                 }),
@@ -122,7 +122,7 @@ export const routes: RouteObject[] = [
                 id: 'verifyEmail',
                 path: 'verify',
                 loader: verifyEmailLoader,
-                handle: { access: 'signed-in' } satisfies RouteHandle,
+                handle: { access: 'unverified' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailPage }),
               },
             ],
@@ -193,7 +193,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'groups',
                     ...access(ORG_ROLES),
-                    lazy: async () => ({ Component: (await import('../features/org/routes/org-groups')).OrgGroupsRoute }),
+                    lazy: async () => ({ Component: (await import('../features/groups/routes/groups')).GroupsRoute }),
                   },
                 ],
               },

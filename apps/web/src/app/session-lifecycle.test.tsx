@@ -150,7 +150,11 @@ describe('permissions changed by a renewal', () => {
     const first = signIn({ role: 'USER', groupsData: [instructor] });
     const demoted = () =>
       buildPayload({ role: 'STUDENT', groupsData: [buildGroupsDataEntry({ role: 'STUDENT' })], given_name: 'Ada' });
-    stubApi([tokenRoute(demoted)]);
+    // The groups page of an instructor lists their own sub-groups.
+    stubApi([
+      tokenRoute(demoted),
+      { method: 'GET', path: /^\/api\/users\/extension\/users\/[^/]+\/groups$/, respond: () => jsonResponse([]) },
+    ]);
     const { router } = renderRoutes(routes, '/auth/org/groups');
     const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Groups' })).toBeInTheDocument();

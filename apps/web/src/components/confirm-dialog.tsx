@@ -14,6 +14,8 @@ export type ConfirmDialogProps = {
   confirmLabel: string;
   cancelLabel?: string;
   isPending?: boolean;
+  /** Keeps the confirm button disabled (a field in the dialog still needs a value). */
+  isConfirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   isPending = false,
+  isConfirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -50,7 +53,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={isPending}>
           {cancelLabel}
         </Button>
-        <Button variant="contained" onClick={onConfirm} loading={isPending}>
+        <Button variant="contained" onClick={onConfirm} loading={isPending} disabled={isConfirmDisabled}>
           {confirmLabel}
         </Button>
       </DialogActions>

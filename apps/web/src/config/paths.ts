@@ -43,6 +43,8 @@ export const paths = {
 export const externalPaths = {
   scenarios: '/authoring/cases',
   assignments: '/authoring/assignments',
+  /** The grades of one user: `?userId=`. */
+  grades: '/authoring/cases/grades',
   externalAccess: '/auth/access/organizations',
   cms: '/cms',
 } as const;

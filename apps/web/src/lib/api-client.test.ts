@@ -1,7 +1,9 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, requestUrlOf } from '../testing/render';
+import { buildLoginResult } from '../testing/factories';
 import { ApiError, apiFetch, apiFetchBlob, errorMessage, replyMessageOr } from './api-client';
+import { readLoginResult, writeLoginResult } from './session-store';
 
 describe('apiFetch', () => {
   it('sends JSON with the bearer token and returns the validated answer', async () => {
@@ -19,6 +21,23 @@ describe('apiFetch', () => {
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init.body).toBe('{"a":1}');
     expect(init.credentials).toBe('same-origin');
+  });
+
+  it('forgets the stored session when a bearer call says the session ended', async () => {
+    writeLoginResult(buildLoginResult());
+    const ended = { statusCode: 401, code: 'SESSION_ENDED', message: 'Your session has ended. Please sign in again.' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }, 401)),
+    );
+    await expect(apiFetch('/api/x', { token: 'abc' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(readLoginResult()).not.toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(ended, 401)),
+    );
+    await expect(apiFetch('/api/x', { token: 'abc' })).rejects.toMatchObject({ code: 'SESSION_ENDED' });
+    expect(readLoginResult()).toBeNull();
   });
 
   it('adds defined query parameters', async () => {
@@ -105,18 +124,27 @@ describe('apiFetchBlob', () => {
   });
 
   it('throws the JSON error of a refused download', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ statusCode: 403, code: 'FORBIDDEN', message: 'No.' }, 403)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ statusCode: 403, code: 'FORBIDDEN', message: 'No.' }, 403)),
+    );
     await expect(apiFetchBlob('/api/x', { accept: 'text/csv' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'No.' });
   });
 });
 
 describe('replyMessageOr', () => {
   it("uses the reply's own message, else the screen's fallback", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'Taken.' }, 409)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'Taken.' }, 409)),
+    );
     const withMessage = await apiFetch('/api/x').catch((caught: unknown) => caught);
     expect(replyMessageOr(withMessage, 'Fallback')).toBe('Taken.');
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
     const withoutMessage = await apiFetch('/api/x').catch((caught: unknown) => caught);
     expect(withoutMessage).toMatchObject({ message: 'An unknown error occurred. Error code 502' });
     expect(replyMessageOr(withoutMessage, 'Fallback')).toBe('Fallback');

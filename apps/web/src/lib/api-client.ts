@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { clearStoredSession } from './session-store';
 
 /** The one error every API call throws: the server's `{ statusCode, code, message, details }`. */
 export class ApiError extends Error {
@@ -134,7 +135,13 @@ async function send(path: string, request: ApiRequest<unknown>, accept: string):
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ statusCode: 0, code: CLIENT_ERROR_CODES.network, message: UNKNOWN_ERROR_MESSAGE });
   }
-  if (!response.ok) throw toApiError(response, await readJson(response));
+  if (!response.ok) {
+    const error = toApiError(response, await readJson(response));
+    // The token's session ended (signed out elsewhere, password changed, removed): forget it here,
+    // and the session poll logs out every tab.
+    if (request.token && error.code === 'SESSION_ENDED') clearStoredSession();
+    throw error;
+  }
   return response;
 }
 

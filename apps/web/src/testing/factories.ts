@@ -28,6 +28,7 @@ export function buildPayload(overrides: Partial<IdTokenPayload> = {}): IdTokenPa
     aud: 'patientsim',
     iat,
     exp: iat + 3600,
+    sid: 'session-1',
     email: 'admin@demo.test',
     email_verified: true,
     given_name: 'Ada',

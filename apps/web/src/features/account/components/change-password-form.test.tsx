@@ -1,11 +1,11 @@
-import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
+import { COMMON_PASSWORD_TEXT, PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { writeLoginResult } from '../../../lib/session-store';
-import { buildLoginResult } from '../../../testing/factories';
+import { readLoginResult, writeLoginResult } from '../../../lib/session-store';
+import { buildLoginResult, buildPayload } from '../../../testing/factories';
 import { type FakeRoute, errorResponse, ok, stubApi } from '../../../testing/fake-api';
-import { renderWithRouter } from '../../../testing/render';
+import { jsonResponse, renderWithRouter } from '../../../testing/render';
 import { ChangePasswordForm, FIELDS_MISSING_MESSAGE, findChangePasswordProblem } from './change-password-form';
 
 const PATH = '/api/users/account/change-password';
@@ -28,7 +28,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: [string, s
 describe('findChangePasswordProblem', () => {
   it('wants all three fields, matching, and a strong new password', () => {
     expect(findChangePasswordProblem({ oldPassword: '', newPassword: 'Aa1aaaaa', confirmPassword: 'Aa1aaaaa' })).toBe('missing');
-    expect(findChangePasswordProblem({ oldPassword: 'x', newPassword: 'Aa1aaaaa', confirmPassword: 'Aa1aaaab' })).toBe('mismatch');
+    expect(findChangePasswordProblem({ oldPassword: 'x', newPassword: 'Aa1aaaaa', confirmPassword: 'Aa1aaaab' })).toBe(
+      'mismatch',
+    );
     expect(findChangePasswordProblem({ oldPassword: 'x', newPassword: 'weakpass', confirmPassword: 'weakpass' })).toBe('weak');
     expect(findChangePasswordProblem({ oldPassword: 'x', newPassword: 'Aa1aaaaa', confirmPassword: 'Aa1aaaaa' })).toBeNull();
   });
@@ -67,6 +69,24 @@ describe('ChangePasswordForm', () => {
     expect(alert).toHaveTextContent(PASSWORD_POLICY_TEXT);
   });
 
+  it('says why when the server refuses a new password as too common', async () => {
+    const { user } = renderForm([
+      {
+        method: 'POST',
+        path: PATH,
+        respond: () =>
+          jsonResponse(
+            { statusCode: 400, code: 'invalid_password', message: 'Password is too weak. x', details: { reason: 'common' } },
+            400,
+          ),
+      },
+    ]);
+    await fill(user, ['Old-Pass-1', 'Password1', 'Password1']);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PASSWORD_POLICY_TEXT);
+    expect(alert).toHaveTextContent(COMMON_PASSWORD_TEXT);
+  });
+
   it('shows the message of a wrong old password', async () => {
     const { user } = renderForm([
       { method: 'POST', path: PATH, respond: () => errorResponse(401, 'INVALID_CREDENTIALS', 'The old password is wrong.') },
@@ -75,10 +95,20 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The old password is wrong.');
   });
 
-  it('changes the password with the bearer and the session cookie, then says so and clears the form', async () => {
-    const { api, user } = renderForm([{ method: 'POST', path: PATH, respond: ok }]);
+  it('changes the password with the bearer and the session cookie, renews the token, then says so and clears the form', async () => {
+    const { api, user } = renderForm([
+      { method: 'POST', path: PATH, respond: ok },
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: () => jsonResponse({ idToken: 'renewed.token', idTokenPayload: buildPayload() }),
+      },
+    ]);
     await fill(user, ['Old-Pass-1', 'New-Pass-2026', 'New-Pass-2026']);
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    // Every session ended with the change: the token bound to the old one is replaced at once.
+    expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(1);
+    expect(readLoginResult()?.idToken).toBe('renewed.token');
     const [request] = api.callsTo('POST', PATH);
     expect(request?.body).toEqual({ oldPassword: 'Old-Pass-1', newPassword: 'New-Pass-2026' });
     expect(request?.headers.get('Authorization')).toBe('Bearer header.payload.signature');

@@ -65,7 +65,7 @@ export function ChangePasswordForm() {
       ) : null}
       {change.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {isWeakOnServer ? <WeakPasswordMessage /> : errorMessage(change.error, UNKNOWN_ERROR_MESSAGE)}
+          {isWeakOnServer ? <WeakPasswordMessage error={change.error} /> : errorMessage(change.error, UNKNOWN_ERROR_MESSAGE)}
         </Alert>
       ) : null}
       {change.isSuccess ? (

@@ -91,10 +91,16 @@ describe('ProfileForm', () => {
     const dialog = await screen.findByRole('dialog', { name: EMAIL_CHANGE_TITLE });
     expect(dialog).toHaveTextContent(EMAIL_CHANGE_WARNING);
     expect(api.callsTo('PATCH', PATCH_PATH)).toHaveLength(0);
+    // The change needs the current password: Accept stays disabled until it is typed.
+    expect(within(dialog).getByRole('button', { name: 'Accept' })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Sim-Demo-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
 
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(api.callsTo('PATCH', PATCH_PATH)[0]?.body).toEqual({ email: 'new.address@demo.test' });
+    expect(api.callsTo('PATCH', PATCH_PATH)[0]?.body).toEqual({
+      email: 'new.address@demo.test',
+      currentPassword: 'Sim-Demo-2026',
+    });
     expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(0);
     expect(readLoginResult()).toBeNull();
     expect(readLoginNotice(router.state.location.state)).toBe(VERIFICATION_SENT_TO_NEW_ADDRESS_MESSAGE);
@@ -111,21 +117,25 @@ describe('ProfileForm', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('shows why an address cannot be used (409 EMAIL_TAKEN) and stays signed in', async () => {
-    const { user } = renderForm([
+  it('keeps the dialog open and says so when the current password is wrong, and stays signed in', async () => {
+    const { api, user } = renderForm([
       {
         method: 'PATCH',
         path: PATCH_PATH,
-        respond: () => errorResponse(409, 'EMAIL_TAKEN', 'An account with this email already exists.'),
+        respond: () => errorResponse(403, 'CURRENT_PASSWORD_WRONG', 'The current password is wrong.'),
       },
     ]);
     const email = screen.getByLabelText(/^Email/);
     await user.clear(email);
     await user.type(email, 'owner@demo.test');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: EMAIL_CHANGE_TITLE });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Wrong-Pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+    expect(await within(dialog).findByText('The current password is wrong.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: EMAIL_CHANGE_TITLE })).toBeInTheDocument();
+    expect(api.callsTo('PATCH', PATCH_PATH)).toHaveLength(1);
     expect(readLoginResult()).not.toBeNull();
   });
 

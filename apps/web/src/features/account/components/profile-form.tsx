@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
 import type { UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
 import { EmailSchema } from '@patientsim/domain/auth/auth.schemas';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form-text-field';
-import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
+import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
 import { useLogout } from '../../../lib/logout';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -19,6 +20,8 @@ export const VERIFICATION_SENT_TO_NEW_ADDRESS_MESSAGE = 'Verification email sent
 
 export const EMAIL_CHANGE_WARNING =
   'Changing your email address will log you out. A verification email will be sent to the new address: follow its link, then log in with the new address.';
+export const CURRENT_PASSWORD_LABEL = 'Current password';
+export const CURRENT_PASSWORD_HINT = 'For your security, enter your password to change your email address.';
 export const PROFILE_SAVED_MESSAGE = 'Your profile has been saved.';
 export const NOTHING_TO_SAVE_MESSAGE = 'There are no changes to save.';
 
@@ -49,17 +52,25 @@ export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileF
   const logout = useLogout();
   const [status, setStatus] = useState<Status>(null);
   const [emailChange, setEmailChange] = useState<UpdateProfileBody | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
   const { control, handleSubmit, reset } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: saved,
   });
+
+  const closeEmailChange = () => {
+    setEmailChange(null);
+    setCurrentPassword('');
+  };
+  // A wrong current password keeps the dialog open with the message under the field.
+  const isWrongPassword = isApiError(update.error) && update.error.code === 'CURRENT_PASSWORD_WRONG';
 
   const save = (changes: UpdateProfileBody) => {
     update.mutate(
       { userId, changes },
       {
         onSuccess: (profile) => {
-          setEmailChange(null);
+          closeEmailChange();
           if (profile.emailChanged) {
             // The server ended every session of the user: sign in again once the new address is verified.
             void logout({ notice: VERIFICATION_SENT_TO_NEW_ADDRESS_MESSAGE });
@@ -68,7 +79,9 @@ export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileF
           reset({ given_name: profile.given_name, family_name: profile.family_name, email: profile.email });
           setStatus('saved');
         },
-        onError: () => setEmailChange(null),
+        onError: (error) => {
+          if (!(isApiError(error) && error.code === 'CURRENT_PASSWORD_WRONG')) closeEmailChange();
+        },
       },
     );
   };
@@ -90,7 +103,7 @@ export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileF
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ maxWidth: 480 }}>
-      {update.isError ? (
+      {update.isError && !isWrongPassword ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorMessage(update.error, UNKNOWN_ERROR_MESSAGE)}
         </Alert>
@@ -111,12 +124,29 @@ export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileF
         title={EMAIL_CHANGE_TITLE}
         confirmLabel="Accept"
         isPending={update.isPending}
-        onCancel={() => setEmailChange(null)}
+        isConfirmDisabled={currentPassword === ''}
+        onCancel={() => {
+          update.reset();
+          closeEmailChange();
+        }}
         onConfirm={() => {
-          if (emailChange) save(emailChange);
+          if (emailChange) save({ ...emailChange, currentPassword });
         }}
       >
         {EMAIL_CHANGE_WARNING}
+        <TextField
+          label={CURRENT_PASSWORD_LABEL}
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+          error={isWrongPassword}
+          helperText={isWrongPassword ? errorMessage(update.error, UNKNOWN_ERROR_MESSAGE) : CURRENT_PASSWORD_HINT}
+          required
+          fullWidth
+          autoFocus
+          sx={{ mt: 2 }}
+        />
       </ConfirmDialog>
     </Box>
   );

@@ -105,14 +105,14 @@ describe('completeLogin', () => {
     expect(readLoginResult()).toBeNull();
   });
 
-  it('fails with the server message when there is no session', async () => {
+  it("fails with 'No authentication hash to parse' when there is no session to complete", async () => {
     stubApi([
       {
         match: (url) => url === '/api/users/auth/token',
         respond: () => jsonResponse({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'You must be signed in.' }, 401),
       },
     ]);
-    await expect(completeLogin({ redirectUrl: null, callbackPath, origin })).rejects.toThrow('You must be signed in.');
+    await expect(completeLogin({ redirectUrl: null, callbackPath, origin })).rejects.toThrow('No authentication hash to parse');
   });
 
   it('reports a groups failure as no response from the server', async () => {

@@ -10,6 +10,8 @@ import { toRouterPath, toSameOriginPath } from '../../../lib/safe-path';
 import { getUserGroups } from '../../../lib/user-groups';
 
 export const GROUPS_LOAD_ERROR_MESSAGE = 'Error during authentication. No response from server';
+/** Spec section 8: the callback found nothing to complete (no session behind it). */
+export const NO_HASH_MESSAGE = 'No authentication hash to parse';
 
 /** Where the callback goes next: a route of this app, or a page served outside it. */
 export type LoginDestination = { kind: 'route'; to: string } | { kind: 'document'; href: string };
@@ -39,6 +41,7 @@ export async function completeLogin({ redirectUrl, callbackPath, origin }: Compl
       const query = new URLSearchParams({ token: license.data.licenseToken, next: callbackPath });
       return { kind: 'route', to: `${paths.license}?${query.toString()}` };
     }
+    if (isApiError(error) && error.code === 'UNAUTHENTICATED') throw new Error(NO_HASH_MESSAGE, { cause: error });
     throw error;
   }
 
@@ -75,6 +78,17 @@ export const completeLoginQueryOptions = (params: CompleteLoginParams) =>
     meta: RUNS_ONCE,
   });
 
-export function useCompleteLogin(params: CompleteLoginParams) {
-  return useQuery(completeLoginQueryOptions(params));
+export function useCompleteLogin(params: CompleteLoginParams, { isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...completeLoginQueryOptions(params), enabled: isEnabled });
+}
+
+/**
+ * An identity provider reports a failed sign-in in the callback's fragment
+ * (`#error=…&error_description=…`): the description to show, else the error, else null.
+ */
+export function readCallbackError(hash: string): string | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const error = fragment.get('error');
+  if (error === null) return null;
+  return fragment.get('error_description') || error;
 }

@@ -57,7 +57,7 @@ export function ChoosePasswordForm({
     >
       {add.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {isWeakPassword ? <WeakPasswordMessage /> : replyMessageOr(add.error, PROVISIONING_FALLBACK_ERROR)}
+          {isWeakPassword ? <WeakPasswordMessage error={add.error} /> : replyMessageOr(add.error, PROVISIONING_FALLBACK_ERROR)}
         </Alert>
       ) : null}
       <TextField label="Email" value={person.email} autoComplete="email" slotProps={readOnly} />
@@ -72,13 +72,7 @@ export function ChoosePasswordForm({
         hint={PASSWORD_POLICY_TEXT}
         renderError={renderPasswordError}
       />
-      <FormPasswordField
-        control={control}
-        name="confirmPassword"
-        label="Confirm password"
-        autoComplete="new-password"
-        required
-      />
+      <FormPasswordField control={control} name="confirmPassword" label="Confirm password" autoComplete="new-password" required />
       <Button type="submit" variant="contained" size="large" fullWidth loading={add.isPending} sx={{ mt: 2 }}>
         Set password
       </Button>

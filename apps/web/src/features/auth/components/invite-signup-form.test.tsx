@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithRouter, requestBodyOf, requestUrlOf } from '../../../testing/render';
-import { InviteSignupForm } from './invite-signup-form';
+import { InviteSignupForm, VERIFICATION_EMAIL_SENT_MESSAGE } from './invite-signup-form';
 
 function renderForm() {
   const onSignedUp = vi.fn();
@@ -69,5 +69,22 @@ describe('InviteSignupForm', () => {
       family_name: 'Newcomer',
       password: 'Strong-Pass-1',
     });
+  });
+
+  it('without an invitation token registers the account and says a verification e-mail was sent', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSignedUp = vi.fn();
+    renderWithRouter(<InviteSignupForm token={null} email="new@demo.test" onSignedUp={onSignedUp} />);
+    await fill(userEvent.setup(), 'Fresh-Pass-2026');
+    expect(await screen.findByRole('status')).toHaveTextContent(VERIFICATION_EMAIL_SENT_MESSAGE);
+    expect(requestUrlOf(fetchMock)).toBe('/api/users/auth/register');
+    expect(requestBodyOf(fetchMock)).toEqual({
+      email: 'new@demo.test',
+      given_name: 'Nia',
+      family_name: 'Newcomer',
+      password: 'Fresh-Pass-2026',
+    });
+    expect(onSignedUp).not.toHaveBeenCalled();
   });
 });

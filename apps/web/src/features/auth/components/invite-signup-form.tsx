@@ -11,7 +11,11 @@ import { FormPasswordField } from '../../../components/form-password-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { WeakPasswordMessage } from '../../../components/weak-password-message';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
+import { useRegister } from '../api/register';
 import { useSignUp } from '../api/sign-up';
+
+/** Verbatim from the spec (section 8). */
+export const VERIFICATION_EMAIL_SENT_MESSAGE = 'Verification email sent';
 
 /** The fields the person types; token and e-mail come from the invite link. */
 export const InviteSignupFormSchema = z.object({
@@ -26,24 +30,40 @@ function renderPasswordError(message: string) {
   return message === WEAK_PASSWORD_MESSAGE ? <WeakPasswordMessage /> : message;
 }
 
-/** The invite variant of sign-up: first name, last name and password; no account-type choice. */
-export function InviteSignupForm({ token, email, onSignedUp }: { token: string; email: string; onSignedUp: () => void }) {
-  const signUp = useSignUp();
+/**
+ * The invite variant of sign-up: first name, last name and password; no account-type choice. With
+ * an invitation token the address counts as verified and the person is signed in; without one the
+ * account is created unverified and a verification e-mail is sent.
+ */
+export function InviteSignupForm({ token, email, onSignedUp }: { token: string | null; email: string; onSignedUp: () => void }) {
+  const invited = useSignUp();
+  const registered = useRegister();
+  const signUp = token === null ? registered : invited;
   const { control, handleSubmit } = useForm<InviteSignupFormInput, unknown, InviteSignupFormValues>({
     resolver: zodResolver(InviteSignupFormSchema),
     defaultValues: { given_name: '', family_name: '', password: '' },
   });
 
   const isWeakPassword = isApiError(signUp.error) && signUp.error.code === 'invalid_password';
+  if (registered.isSuccess) {
+    return (
+      <Alert severity="success" role="status">
+        {VERIFICATION_EMAIL_SENT_MESSAGE}
+      </Alert>
+    );
+  }
   return (
     <Box
       component="form"
       noValidate
-      onSubmit={handleSubmit((values) => signUp.mutate({ ...values, token, email }, { onSuccess: onSignedUp }))}
+      onSubmit={handleSubmit((values) => {
+        if (token === null) registered.mutate({ ...values, email });
+        else invited.mutate({ ...values, token, email }, { onSuccess: onSignedUp });
+      })}
     >
       {signUp.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {isWeakPassword ? <WeakPasswordMessage /> : errorMessage(signUp.error, UNKNOWN_ERROR_MESSAGE)}
+          {isWeakPassword ? <WeakPasswordMessage error={signUp.error} /> : errorMessage(signUp.error, UNKNOWN_ERROR_MESSAGE)}
         </Alert>
       ) : null}
       <TextField label="Email" value={email} autoComplete="email" slotProps={{ htmlInput: { readOnly: true } }} />

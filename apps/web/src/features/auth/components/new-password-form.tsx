@@ -54,7 +54,7 @@ export function NewPasswordForm({ token }: { token: string }) {
     <Box component="form" noValidate onSubmit={handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}>
       {reset.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {isWeakPassword ? <WeakPasswordMessage /> : errorMessage(reset.error, UNKNOWN_ERROR_MESSAGE)}
+          {isWeakPassword ? <WeakPasswordMessage error={reset.error} /> : errorMessage(reset.error, UNKNOWN_ERROR_MESSAGE)}
           {isTokenInvalid ? (
             <Box sx={{ mt: 1 }}>
               <RouterLink to={paths.resetPassword}>Send a new reset email</RouterLink>

@@ -26,7 +26,23 @@ describe('CallbackRoute', () => {
     expect(await screen.findByText(LOGGING_IN_MESSAGE)).toBeInTheDocument();
     answer(jsonResponse({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'You must be signed in.' }, 401));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('You must be signed in.');
+    // Nothing to complete: no session behind the callback (spec section 8).
+    expect(await screen.findByRole('alert')).toHaveTextContent('No authentication hash to parse');
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it("shows an identity provider's error description from the fragment, without completing anything", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(
+      [
+        { path: '/callback', element: <CallbackRoute /> },
+        { path: '/login', element: <p>login page</p> },
+      ],
+      '/auth/callback#error=access_denied&error_description=Please%20verify%20your%20email%20first',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your email first');
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/auth/login');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { RouterLink } from '../../../components/router-link';
 import { appUrl, paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { useCompleteLogin } from '../api/complete-login';
+import { readCallbackError, useCompleteLogin } from '../api/complete-login';
 
 export const LOGGING_IN_MESSAGE = 'Logging you in...';
 /** Verbatim from the spec, spelling included. */
@@ -17,17 +17,22 @@ export const LOGIN_FALLBACK_ERROR = 'Unkown error during authentication';
 export function CallbackRoute() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const login = useCompleteLogin({
-    redirectUrl: searchParams.get('redirectUrl'),
-    callbackPath: appUrl(`${location.pathname}${location.search}`),
-    origin: window.location.origin,
-  });
+  // A failed sign-in reported in the fragment is shown as it is: nothing is completed.
+  const reported = readCallbackError(location.hash);
+  const login = useCompleteLogin(
+    {
+      redirectUrl: searchParams.get('redirectUrl'),
+      callbackPath: appUrl(`${location.pathname}${location.search}`),
+      origin: window.location.origin,
+    },
+    { isEnabled: reported === null },
+  );
 
-  if (login.isError) {
+  if (reported !== null || login.isError) {
     return (
       <>
         <PageTitle title="Log in">Log in</PageTitle>
-        <Alert severity="error">{errorMessage(login.error, LOGIN_FALLBACK_ERROR)}</Alert>
+        <Alert severity="error">{reported ?? errorMessage(login.error, LOGIN_FALLBACK_ERROR)}</Alert>
         <Box sx={{ mt: 3 }}>
           <RouterLink to={paths.login}>Back to login</RouterLink>
         </Box>

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { PageTitle } from '../../../components/page-title';
@@ -44,7 +43,7 @@ export function SignupRoute() {
       ) : token ? (
         <InviteSignup token={token} email={email} />
       ) : (
-        <Alert severity="error">{ERROR_CODES.INVITATION_INVALID.message}</Alert>
+        <InviteSignupForm token={null} email={email} onSignedUp={() => undefined} />
       )}
       <Box sx={{ mt: 3 }}>
         <RouterLink to={paths.login}>Back to login</RouterLink>

@@ -5,6 +5,7 @@ import { SectionMenu, type SectionMenuItem } from '../../../components/section-m
 import { paths } from '../../../config/paths';
 import type { CurrentUser } from '../../../lib/current-user';
 import { useCurrentUser } from '../../../lib/use-session';
+import { VideoTutorials } from './video-tutorials';
 
 /** The org management menu (spec section 2): Org. Profile for the key owner, user lists for admins and instructors, Groups for all. */
 export function orgMenuItems(user: CurrentUser): SectionMenuItem[] {
@@ -25,7 +26,14 @@ export function OrgLayout() {
   const user = useCurrentUser();
   if (!user) return null;
   return (
-    <SectionLayout menu={<SectionMenu label="Org management" items={orgMenuItems(user)} />}>
+    <SectionLayout
+      menu={
+        <>
+          <SectionMenu label="Org management" items={orgMenuItems(user)} />
+          {isAdminOrInstructor(user.role) ? <VideoTutorials activeOrgId={user.activeOrg?.id ?? null} /> : null}
+        </>
+      }
+    >
       <Outlet />
     </SectionLayout>
   );

@@ -1,0 +1,107 @@
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { createSignedInAccount, tokenClaimsOf } from './support/accounts';
+import { SCENARIOS_URL, signIn, storedPayload, uniqueEmail } from './support/auth';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { findLink, waitForMail } from './support/mail';
+
+/** admin@demo.test on the Users page of Riverside EMS Academy, in a browser context of its own. */
+async function openUsersAsAdmin(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, 'admin@demo.test');
+  await expect(page).toHaveURL(SCENARIOS_URL);
+  await page.goto('/auth/org/invite');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  return page;
+}
+
+test('an admin invites a new address; the person signs up through the e-mailed link and joins', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const email = uniqueEmail('org-invite-new');
+  const admin = await openUsersAsAdmin(browser);
+  const riverside = (await storedPayload(admin))?.org;
+
+  await admin.getByRole('button', { name: 'Invite User' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Invite User' });
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('Student');
+  await expect(dialog.getByText(/^\d+ \+ 1 = \d+ of 25 seats$/)).toBeVisible();
+  await dialog.getByLabel(/^Email/).fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Invalid email address')).toBeVisible();
+  await dialog.getByLabel(/^Email/).fill(email);
+  await expectNoSeriousA11yViolations(admin, 'invite user dialog');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByText(`An invitation was sent to ${email}.`)).toBeVisible();
+
+  // Decision 8: no account yet, so the link opens the invite variant of sign-up.
+  const link = findLink(await waitForMail({ to: email, subject: /invited to join Riverside EMS Academy/ }), '/auth/signup?');
+  await page.goto(link);
+  await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+  await page.getByLabel(/^First name/).fill('Ines');
+  await page.getByLabel(/^Last name/).fill('Invited');
+  await page.getByLabel(/^Password/).fill('Invited-Pass-2026');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/auth\/license\?/);
+  await page.getByLabel('I agree with the license agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(SCENARIOS_URL);
+
+  const payload = await storedPayload(page);
+  expect(payload?.org).toBe(riverside);
+  expect(payload?.groupsData).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name: 'Riverside EMS Academy', parent: null, role: 'STUDENT' })]),
+  );
+  // Joined: no longer among Riverside's pending invitations.
+  await tokenClaimsOf(request, 'admin@demo.test');
+  const { idToken } = (await (await request.post('/api/users/auth/token')).json()) as { idToken: string };
+  const pending = await request.get(`/api/users/invites/org/${String(riverside)}`, {
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  expect(pending.ok()).toBe(true);
+  const { invites } = (await pending.json()) as { invites: Array<{ email: string }> };
+  expect(invites.map((invite) => invite.email)).not.toContain(email);
+});
+
+test('an admin bulk-invites an existing person; accepting from the link switches their organisation', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // A person of Northgate Nursing School, signed in on `page`.
+  const person = await createSignedInAccount(page, request, { label: 'org-invite-existing', orgOwnerEmail: 'nurse@demo.test' });
+  const admin = await openUsersAsAdmin(browser);
+  const riverside = (await storedPayload(admin))?.org;
+  expect(riverside).not.toBe(person.orgId);
+
+  await admin.getByRole('button', { name: 'Bulk Invite' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Bulk Invite' });
+  await dialog.getByRole('textbox', { name: 'Emails' }).fill(`${person.email}, not-an-email`);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('Invalid email address')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Remove not-an-email' }).click();
+  await expect(dialog.getByText(/^\d+ \+ 1 = \d+ of 25 seats$/)).toBeVisible();
+  await dialog.getByRole('combobox', { name: `Role for ${person.email}` }).click();
+  await admin.getByRole('option', { name: 'Instructor' }).click();
+  await expectNoSeriousA11yViolations(admin, 'bulk invite dialog');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  const results = admin.getByRole('dialog', { name: 'Invitations Sent' });
+  await expect(results.getByText(person.email)).toBeVisible();
+  await expect(results.getByText('Invitation sent')).toBeVisible();
+  await expectNoSeriousA11yViolations(admin, 'bulk invite results');
+  await results.getByRole('button', { name: 'Done' }).click();
+
+  // Decision 8: an existing account gets the accept link.
+  const link = findLink(await waitForMail({ to: person.email, subject: /Riverside EMS Academy/ }), '/auth/accept-invite?');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\/account\/profile$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Riverside EMS Academy' })).toBeVisible();
+  const payload = await storedPayload(page);
+  expect(payload?.org).toBe(riverside);
+  expect(payload?.groupsData).toEqual(
+    expect.arrayContaining([expect.objectContaining({ name: 'Riverside EMS Academy', parent: null, role: 'USER' })]),
+  );
+});

@@ -1,0 +1,178 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
+import { pageCount } from '@patientsim/domain/common/page.schemas';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../lib/api-client';
+
+export type DataTableColumn<Row> = {
+  key: string;
+  header: string;
+  render: (row: Row) => ReactNode;
+};
+
+export type DataTableProps<Row> = {
+  /** Names the table for assistive technology. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row) => string;
+  total: number;
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  /** Called with the term to search for (SEARCH_DEBOUNCE_MS after typing stops), or '' to clear. */
+  onSearch?: (term: string) => void;
+  searchLabel?: string;
+  /** The first load: nothing to show yet. */
+  isLoading: boolean;
+  /** A later page or search loads while the current rows stay. */
+  isFetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  /** Why the table is empty ('Nothing to show' is the heading). */
+  emptyMessage: string;
+};
+
+export const SEARCH_HINT = `Enter at least ${SEARCH_MIN_LENGTH} characters to search`;
+
+/**
+ * A paged table over server-side data: 'page X of N', a debounced search box (terms shorter than
+ * SEARCH_MIN_LENGTH are never sent, spec section 5), a thin progress bar while the next page
+ * loads over the current rows, and the empty and error states of spec section 2.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  getRowKey,
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  onSearch,
+  searchLabel = 'Search',
+  isLoading,
+  isFetching,
+  error,
+  onRetry,
+  emptyMessage,
+}: DataTableProps<Row>) {
+  const pages = pageCount(total, pageSize);
+  return (
+    <Stack spacing={2}>
+      {onSearch ? <SearchBox label={searchLabel} onSearch={onSearch} /> : null}
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle>An error occurred</AlertTitle>
+          {errorMessage(error, 'Unknown error')}
+        </Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ position: 'relative' }}>
+          {/* The rows stay while the next page loads; the bar says something is coming. */}
+          <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 4 }}>
+            {isLoading || isFetching ? <LinearProgress aria-label="Loading" /> : null}
+          </Box>
+          <TableContainer>
+            <Table size="small" aria-label={label} aria-busy={isLoading || isFetching}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((column) => (
+                    <TableCell key={column.key}>{column.header}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={getRowKey(row)}>
+                    {columns.map((column) => (
+                      <TableCell key={column.key}>{column.render(row)}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {!isLoading && rows.length === 0 ? (
+            <Box sx={{ p: 3, textAlign: 'center' }}>
+              <Typography variant="h6" component="p">
+                Nothing to show
+              </Typography>
+              <Typography color="text.secondary">{emptyMessage}</Typography>
+            </Box>
+          ) : null}
+        </Paper>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+        <IconButton aria-label="Previous page" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeft />
+        </IconButton>
+        <Typography>
+          page {Math.min(page + 1, pages)} of {pages}
+        </Typography>
+        <IconButton aria-label="Next page" disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
+          <ChevronRight />
+        </IconButton>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The search box: what is typed is sent once typing stops, and only when long enough. */
+function SearchBox({ label, onSearch }: { label: string; onSearch: (term: string) => void }) {
+  const [value, setValue] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Cancels a pending search when the table goes away.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const trimmed = value.trim();
+  const isTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
+
+  function handleChange(next: string) {
+    setValue(next);
+    if (timer.current) clearTimeout(timer.current);
+    const term = next.trim();
+    if (term.length > 0 && term.length < SEARCH_MIN_LENGTH) return;
+    timer.current = setTimeout(() => onSearch(term), SEARCH_DEBOUNCE_MS);
+  }
+
+  return (
+    <TextField
+      label={label}
+      type="search"
+      size="small"
+      value={value}
+      onChange={(event) => handleChange(event.target.value)}
+      helperText={isTooShort ? SEARCH_HINT : ' '}
+      sx={{ maxWidth: 360 }}
+    />
+  );
+}

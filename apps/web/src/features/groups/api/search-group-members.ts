@@ -1,0 +1,32 @@
+import {
+  type GroupMember,
+  type MemberSearchQuery,
+  MemberSearchResultSchema,
+} from '@patientsim/domain/groups/group-management.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { requireIdToken } from '../../../lib/id-token';
+
+/**
+ * Members of the group's organisation (see the route): its own members with `inGroup: 'true'` and no
+ * term, or those matching `term` that are not in it yet with `inGroup: 'false'`.
+ */
+export async function searchGroupMembers(groupId: string, query: MemberSearchQuery): Promise<GroupMember[]> {
+  const response = await apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}/member-search`, {
+    query,
+    token: requireIdToken(),
+    schema: MemberSearchResultSchema,
+  });
+  return response.users;
+}
+
+export const groupMembersQueryOptions = (groupId: string, query: MemberSearchQuery) =>
+  queryOptions({
+    queryKey: ['groups', groupId, 'member-search', query],
+    queryFn: () => searchGroupMembers(groupId, query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useGroupMemberSearch(groupId: string, query: MemberSearchQuery, { enabled = true } = {}) {
+  return useQuery({ ...groupMembersQueryOptions(groupId, query), enabled });
+}

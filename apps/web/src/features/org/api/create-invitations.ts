@@ -1,0 +1,29 @@
+import {
+  type InviteResult,
+  InviteResultListSchema,
+  type InviteUsersBody,
+} from '@patientsim/domain/invitations/invite-users.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { requireIdToken } from '../../../lib/id-token';
+import { orgInvitesQueryKey } from './get-org-invites';
+
+/** Invites addresses into an organisation, all in one request (spec 7, POST /invitations/invite). */
+export function createInvitations(body: InviteUsersBody): Promise<InviteResult[]> {
+  return apiFetch('/api/users/invitations/invite', {
+    method: 'POST',
+    body,
+    token: requireIdToken(),
+    schema: InviteResultListSchema,
+  });
+}
+
+export function useCreateInvitations(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['invitations', 'create', orgId],
+    mutationFn: createInvitations,
+    // Only the organisation's pending invitations change; members join later, by accepting.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgInvitesQueryKey(orgId) }),
+  });
+}

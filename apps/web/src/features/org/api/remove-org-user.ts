@@ -1,0 +1,29 @@
+import { OkSchema } from '@patientsim/domain/common/api.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { requireIdToken } from '../../../lib/id-token';
+import { orgUsersKey } from './get-org-users';
+
+/** Removes a member from the organisation: archived for grading, their sessions end. */
+export async function removeOrgUser({ orgId, userId }: { orgId: string; userId: string }): Promise<void> {
+  await apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/members`, {
+    method: 'DELETE',
+    body: [userId],
+    token: requireIdToken(),
+    schema: OkSchema,
+  });
+}
+
+export function useRemoveOrgUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['groups', 'remove-org-user'],
+    mutationFn: removeOrgUser,
+    // Every variant of the users list changes (the member moves to the archive); the seat count too.
+    onSuccess: (_result, { orgId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orgUsersKey(orgId) }),
+        queryClient.invalidateQueries({ queryKey: ['groups', orgId], exact: true }),
+      ]),
+  });
+}

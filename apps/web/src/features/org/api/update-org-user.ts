@@ -1,0 +1,35 @@
+import { OkSchema } from '@patientsim/domain/common/api.schemas';
+import type { UpdateOrgUserBody } from '@patientsim/domain/users/org-users.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { requireIdToken } from '../../../lib/id-token';
+import { orgUsersKey } from './get-org-users';
+
+/** An admin's edit of a member: only the changed fields are sent (spec section 5). */
+export async function updateOrgUser({
+  orgId,
+  userId,
+  changes,
+}: {
+  orgId: string;
+  userId: string;
+  changes: UpdateOrgUserBody;
+}): Promise<void> {
+  await apiFetch(`/api/users/users/${encodeURIComponent(userId)}`, {
+    method: 'PATCH',
+    query: { orgId },
+    body: changes,
+    token: requireIdToken(),
+    schema: OkSchema,
+  });
+}
+
+export function useUpdateOrgUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['groups', 'update-org-user'],
+    mutationFn: updateOrgUser,
+    // Names, e-mail and role show only in the organisation's users lists.
+    onSuccess: (_result, { orgId }) => queryClient.invalidateQueries({ queryKey: orgUsersKey(orgId) }),
+  });
+}

@@ -1,0 +1,238 @@
+import type { InviteResult } from '@patientsim/domain/invitations/invite-users.schemas';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeLoginResult } from '../../../lib/session-store';
+import { buildGroup, buildLoginResult, RIVERSIDE_ID } from '../../../testing/factories';
+import { errorResponse, stubApi } from '../../../testing/fake-api';
+import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { BulkInviteDialog } from './bulk-invite-dialog';
+import { InviteButtons } from './invite-buttons';
+import { FULL_SEATS_TOOLTIP, SEATS_EXCEEDED_TEXT, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
+
+const INVITE_PATH = '/api/users/invitations/invite';
+const sent = (email: string): InviteResult => ({ user: { email, hasAccount: false }, createdOrg: null, outcome: 'sent' });
+
+function renderBulk({ taken = 10, seats = 50, subscribed = false } = {}) {
+  writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
+  const api = stubApi(
+    [
+      {
+        method: 'POST',
+        path: INVITE_PATH,
+        respond: (request) => {
+          const { users } = request.body as { users: Array<{ email: string }> };
+          return jsonResponse(
+            users.map((entry, index) =>
+              index === 1
+                ? { ...sent(entry.email), outcome: 'already-member', message: 'Already a member of this organization.' }
+                : sent(entry.email),
+            ),
+          );
+        },
+      },
+    ],
+    { withShell: false },
+  );
+  const onInvited = vi.fn();
+  renderWithRouter(
+    <BulkInviteDialog
+      isOpen
+      onClose={() => {}}
+      orgId={RIVERSIDE_ID}
+      inviterRole="ADMIN"
+      seatUse={subscribed ? null : { taken, seats }}
+      onInvited={onInvited}
+    />,
+  );
+  return { api, onInvited };
+}
+
+function paste(text: string) {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Emails' }), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+}
+
+const rowsList = () => screen.getByRole('list', { name: 'Addresses to invite' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('BulkInviteDialog', () => {
+  it('adds pasted addresses as rows, marks invalid ones, and shows a repeat for 2500 ms', async () => {
+    vi.useFakeTimers();
+    renderBulk();
+    paste('ann@example.test, not-an-email\nANN@example.test bob@example.test');
+    const list = rowsList();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(list).getByText('Invalid email address')).toBeInTheDocument();
+    expect(within(list).getByText('Already in list')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(2499);
+    });
+    expect(within(list).getByText('Already in list')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(within(rowsList()).queryByText('Already in list')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove not-an-email' }));
+    expect(within(rowsList()).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(screen.getByText('10 + 2 = 12 of 50 seats')).toBeInTheDocument();
+  });
+
+  it('disables Send with the spec text when the invitations exceed the open seats', () => {
+    renderBulk({ taken: 48, seats: 50 });
+    paste('a@example.test b@example.test c@example.test');
+    expect(screen.getByText('48 + 3 = 51 of 50 seats')).toBeInTheDocument();
+    expect(screen.getByText(SEATS_EXCEEDED_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove c@example.test' }));
+    expect(screen.getByText('48 + 2 = 50 of 50 seats')).toBeInTheDocument();
+    expect(screen.queryByText(SEATS_EXCEEDED_TEXT)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('sends every row in one request with its role, then lists each result', async () => {
+    const user = userEvent.setup();
+    const { api, onInvited } = renderBulk();
+    paste('ann@example.test bob@example.test');
+    await user.click(screen.getByRole('combobox', { name: 'Role for bob@example.test' }));
+    await user.click(await screen.findByRole('option', { name: 'Instructor' }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const results = await screen.findByRole('dialog', { name: 'Invitations Sent' });
+    expect(api.callsTo('POST', INVITE_PATH)[0]?.body).toEqual({
+      users: [
+        { email: 'ann@example.test', role: 'STUDENT' },
+        { email: 'bob@example.test', role: 'USER' },
+      ],
+      org: RIVERSIDE_ID,
+      throughSubscription: false,
+      groupMembership: [],
+    });
+    expect(within(results).getByText('Invitation sent')).toBeInTheDocument();
+    expect(within(results).getByText('Already a member: Already a member of this organization.')).toBeInTheDocument();
+    await user.click(within(results).getByRole('button', { name: 'Done' }));
+    expect(onInvited).toHaveBeenCalledWith('Invitations Sent');
+  });
+
+  it('asks the subscription confirmation and shows no seat line for subscribed invitations', async () => {
+    const user = userEvent.setup();
+    const { api } = renderBulk({ subscribed: true });
+    paste('ann@example.test');
+    expect(screen.queryByText(/seats$/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Subscribed Invite' });
+    expect(within(confirm).getByText(SUBSCRIBED_INVITE_CONFIRM)).toBeInTheDocument();
+    expect(api.callsTo('POST', INVITE_PATH)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Send' }));
+    await screen.findByRole('dialog', { name: 'Invitations Sent' });
+    expect(api.callsTo('POST', INVITE_PATH)[0]?.body).toMatchObject({ throughSubscription: true });
+  });
+
+  it('lets the user pick the column of a several-column file by its sample values', async () => {
+    const user = userEvent.setup();
+    renderBulk();
+    const csv = new File(['Name,Email\nAnn,ann@example.test\nBob,bob@example.test\n'], 'people.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Upload a csv, xls or xlsx file'), csv);
+    await user.click(await screen.findByRole('radio', { name: 'Email, ann@example.test, bob@example.test' }));
+    expect(within(rowsList()).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
+  it('says so when a file has no valid address, cannot be read, or has more than 50', async () => {
+    const user = userEvent.setup();
+    renderBulk({ seats: 100 });
+    const input = screen.getByLabelText('Upload a csv, xls or xlsx file');
+    await user.upload(input, new File(['Name\nAnn\nBob\n'], 'names.csv'));
+    expect(await screen.findByText('Unable to find valid emails in file')).toBeInTheDocument();
+    await user.upload(input, new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 9, 9])], 'broken.xlsx'));
+    expect(await screen.findByText('Problem parsing input file')).toBeInTheDocument();
+    const many = Array.from({ length: 55 }, (_, i) => `p${i}@example.test`).join('\n');
+    await user.upload(input, new File([many], 'many.csv'));
+    expect(await screen.findByText('Can only load first 50 emails')).toBeInTheDocument();
+    expect(within(rowsList()).getAllByRole('listitem')).toHaveLength(50);
+  });
+});
+
+function renderButtons({
+  memberCount,
+  seats,
+  pending = 0,
+  subscribed = false,
+  role = 'ADMIN' as const,
+}: {
+  memberCount: number;
+  seats: number;
+  pending?: number;
+  subscribed?: boolean;
+  role?: 'ADMIN' | 'USER';
+}) {
+  writeLoginResult(buildLoginResult({ role }));
+  const invites = Array.from({ length: pending }, (_, i) => ({
+    _id: `inv-${i}`,
+    org_id: RIVERSIDE_ID,
+    org_name: 'Riverside EMS Academy',
+    email: `pending${i}@example.test`,
+    role: 'STUDENT',
+    dismissed: false,
+    declined: false,
+    user_id: null,
+    throughSubscription: false,
+  }));
+  const api = stubApi(
+    [
+      {
+        method: 'GET',
+        path: /\/extension\/users\/[^/]+\/groups$/,
+        respond: () => jsonResponse([buildGroup({}, { memberCount, seats })]),
+      },
+      { method: 'GET', path: `/api/users/invites/org/${RIVERSIDE_ID}`, respond: () => jsonResponse({ invites }) },
+      { method: 'POST', path: INVITE_PATH, respond: () => errorResponse(422, 'SEATS_EXCEEDED', SEATS_EXCEEDED_TEXT) },
+    ],
+    { withShell: false },
+  );
+  renderWithRouter(<InviteButtons isSubscribed={subscribed} />);
+  return { api, user: userEvent.setup() };
+}
+
+describe('InviteButtons', () => {
+  it('are aria-disabled at full seats, with the spec tooltip, and open nothing', async () => {
+    const { user } = renderButtons({ memberCount: 25, seats: 25 });
+    const button = await screen.findByRole('button', { name: 'Invite User' });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Invite User' })).toHaveAccessibleDescription(FULL_SEATS_TOOLTIP),
+    );
+    expect(screen.getByRole('button', { name: 'Bulk Invite' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(button);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stay enabled for subscribed invitations at full seats', async () => {
+    const { user } = renderButtons({ memberCount: 25, seats: 25, subscribed: true });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Invite User' })).not.toHaveAttribute('aria-disabled'));
+    await user.click(screen.getByRole('button', { name: 'Invite User' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite User' })).toBeInTheDocument();
+    expect(screen.queryByText(/of 25 seats/)).not.toBeInTheDocument();
+  });
+
+  it('count pending invitations in the single dialog’s seat line and show the server’s refusal', async () => {
+    const { user } = renderButtons({ memberCount: 20, seats: 25, pending: 3 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Invite User' })).not.toHaveAttribute('aria-disabled'));
+    await user.click(screen.getByRole('button', { name: 'Invite User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    expect(within(dialog).getByText('23 + 1 = 24 of 25 seats')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Role' })).toHaveTextContent('Student');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'new@example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText(SEATS_EXCEEDED_TEXT)).toBeInTheDocument();
+  });
+
+  it('are not shown to instructors', async () => {
+    renderButtons({ memberCount: 1, seats: 25, role: 'USER' });
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Invite User' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,162 @@
+import MoreVert from '@mui/icons-material/MoreVert';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
+import { canAssignRole, type Role } from '@patientsim/domain/roles/roles';
+import type { OrgUser, OrgUsersVariant } from '@patientsim/domain/users/org-users.schemas';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { externalPaths } from '../../../config/paths';
+import { useOrgUsers } from '../api/get-org-users';
+import { useRemoveOrgUser } from '../api/remove-org-user';
+import { EditOrgUserDialog } from './edit-org-user-dialog';
+import { orgUserName, orgUserStatus } from './org-user-status';
+
+type Member = OrgUser & { user_id: string };
+
+function isMember(user: OrgUser): user is Member {
+  return user.user_id !== null && !user.pending && !user.declined;
+}
+
+/** The users of an organisation, in one of the three variants of the Users pages (spec section 2). */
+export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; variant: OrgUsersVariant; actorRole: Role }) {
+  const [page, setPage] = useState(0);
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const users = useOrgUsers({ orgId, variant, page, search });
+  const remove = useRemoveOrgUser();
+  const canRemove = hasPermission(actorRole, 'org:users:remove');
+  const canEdit = hasPermission(actorRole, 'org:users:edit');
+
+  const columns: DataTableColumn<OrgUser>[] = [
+    { key: 'name', header: 'Name', render: (user) => orgUserName(user) },
+    { key: 'email', header: 'Email', render: (user) => user.email },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (user) => <Chip size="small" label={orgUserStatus(user)} variant={user.deleted ? 'outlined' : 'filled'} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (user) =>
+        variant === 'archived' ? (
+          user.user_id ? (
+            <Link href={`${externalPaths.grades}?userId=${encodeURIComponent(user.user_id)}`}>Go to Grading</Link>
+          ) : null
+        ) : isMember(user) && !user.key_owner ? (
+          <RowActions
+            user={user}
+            canEdit={canEdit && canAssignRole(actorRole, user.role)}
+            canRemove={canRemove && canAssignRole(actorRole, user.role)}
+            onEdit={() => setEditing(user)}
+            onRemove={() => setRemoving(user)}
+          />
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={users.data?.items ?? []}
+        getRowKey={(user) => user.user_id ?? `invite:${user.email}`}
+        total={users.data?.total ?? 0}
+        page={page}
+        pageSize={users.data?.pageSize ?? 50}
+        onPageChange={setPage}
+        onSearch={(term) => {
+          setSearch(term);
+          setPage(0);
+        }}
+        searchLabel="Search users"
+        isLoading={users.isLoading}
+        isFetching={users.isFetching}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        emptyMessage={search ? 'Use the search bar to search for a user' : 'No users to display'}
+      />
+      {editing ? (
+        <EditOrgUserDialog
+          orgId={orgId}
+          user={editing}
+          actorRole={actorRole}
+          canEditRole={hasPermission(actorRole, 'org:users:edit-role')}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title="Remove user"
+        confirmLabel="Remove"
+        isPending={remove.isPending}
+        onCancel={() => {
+          remove.reset();
+          setRemoving(null);
+        }}
+        onConfirm={() => {
+          if (removing) remove.mutate({ orgId, userId: removing.user_id }, { onSuccess: () => setRemoving(null) });
+        }}
+      >
+        {removing
+          ? `Remove ${orgUserName(removing) || removing.email} from the organization? Their grades stay in the Grading Archive.`
+          : null}
+        {remove.error ? <span role="alert"> {remove.error.message}</span> : null}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** The row's action menu: instructors see it, but only with what they may do (decision 3). */
+function RowActions({
+  user,
+  canEdit,
+  canRemove,
+  onEdit,
+  onRemove,
+}: {
+  user: Member;
+  canEdit: boolean;
+  canRemove: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = orgUserName(user) || user.email;
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem
+          disabled={!canEdit}
+          onClick={() => {
+            close();
+            onEdit();
+          }}
+        >
+          Edit
+        </MenuItem>
+        {canRemove ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              onRemove();
+            }}
+          >
+            Remove
+          </MenuItem>
+        ) : null}
+      </Menu>
+    </>
+  );
+}

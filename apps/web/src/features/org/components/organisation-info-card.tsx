@@ -1,0 +1,169 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { GroupNameFormSchema, type GroupNameForm } from '@patientsim/domain/groups/group-management.schemas';
+import type { GroupMetadata } from '@patientsim/domain/groups/group.schemas';
+import { PRODUCT_TYPES, PRODUCT_TYPE_LABEL, type ProductType } from '@patientsim/domain/product/product-types';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormTextField } from '../../../components/form-text-field';
+import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
+import type { OrganisationChanges } from '../api/update-organisation';
+
+export const STATUS_CHANGE_CONFIRM = 'Inactive organizations have no access to cases.';
+
+type Props = {
+  name: string;
+  metadata: GroupMetadata;
+  keyOwnerName: string | null;
+  canRename: boolean;
+  /** Seats, product type and status: the provider's staff only (the server refuses anyone else). */
+  canConfigure: boolean;
+  canChangeKeyOwner: boolean;
+  isPending: boolean;
+  error: unknown;
+  onChange: (changes: OrganisationChanges) => Promise<unknown>;
+  onChangeKeyOwner: () => void;
+};
+
+type Pending = { kind: 'status' } | { kind: 'productType'; value: ProductType } | null;
+
+/** The organisation info card of the org profile: name, product type, status and key owner. */
+export function OrganisationInfoCard({
+  name,
+  metadata,
+  keyOwnerName,
+  canRename,
+  canConfigure,
+  canChangeKeyOwner,
+  isPending,
+  error,
+  onChange,
+  onChangeKeyOwner,
+}: Props) {
+  const [confirming, setConfirming] = useState<Pending>(null);
+  const { control, handleSubmit, formState } = useForm<GroupNameForm, unknown, { name: string }>({
+    resolver: zodResolver(GroupNameFormSchema),
+    values: { name },
+  });
+  const status = metadata.inactive ? 'Inactive' : 'Active';
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="org-info-title">
+      <CardContent>
+        <Typography id="org-info-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+          Organization
+        </Typography>
+        {error && !confirming ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          </Alert>
+        ) : null}
+        {canRename ? (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={handleSubmit(async (values) => {
+              await onChange({ name: values.name }).catch(() => undefined);
+            })}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2 }}
+          >
+            <FormTextField
+              control={control}
+              name="name"
+              label="Name"
+              required
+              size="small"
+              disabled={isPending}
+              sx={{ flex: 1 }}
+            />
+            <Button type="submit" variant="outlined" disabled={!formState.isDirty || isPending}>
+              Save name
+            </Button>
+          </Box>
+        ) : (
+          <Typography sx={{ mb: 2 }}>
+            Name: <strong>{name}</strong>
+          </Typography>
+        )}
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, alignItems: 'center' }}
+        >
+          <Typography component="dt">Product type</Typography>
+          <Box component="dd" sx={{ m: 0 }}>
+            {canConfigure ? (
+              <TextField
+                select
+                size="small"
+                label="Product type"
+                value={metadata.productType}
+                disabled={isPending}
+                onChange={(event) => setConfirming({ kind: 'productType', value: event.target.value as ProductType })}
+              >
+                {PRODUCT_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {PRODUCT_TYPE_LABEL[type]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              PRODUCT_TYPE_LABEL[metadata.productType]
+            )}
+          </Box>
+          <Typography component="dt">Status</Typography>
+          <Box component="dd" sx={{ m: 0, display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Chip label={status} color={metadata.inactive ? 'default' : 'success'} variant="outlined" size="small" />
+            {canConfigure ? (
+              <Button size="small" onClick={() => setConfirming({ kind: 'status' })} disabled={isPending}>
+                Change Status
+              </Button>
+            ) : null}
+          </Box>
+          <Typography component="dt">Key owner</Typography>
+          <Box component="dd" sx={{ m: 0, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            {keyOwnerName ?? '—'}
+            {canChangeKeyOwner ? (
+              <Button size="small" onClick={onChangeKeyOwner} disabled={isPending}>
+                Change Group Admin
+              </Button>
+            ) : null}
+          </Box>
+        </Box>
+      </CardContent>
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        title={confirming?.kind === 'status' ? 'Change Status' : 'Change product type'}
+        confirmLabel={confirming?.kind === 'status' ? (metadata.inactive ? 'Activate' : 'Deactivate') : 'Change'}
+        isPending={isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          const changes: OrganisationChanges =
+            confirming.kind === 'status' ? { inactive: !metadata.inactive } : { productType: confirming.value };
+          void onChange(changes)
+            .then(() => setConfirming(null))
+            .catch(() => undefined);
+        }}
+      >
+        {confirming?.kind === 'status'
+          ? `Make ${name} ${metadata.inactive ? 'Active' : 'Inactive'}? ${STATUS_CHANGE_CONFIRM}`
+          : confirming?.kind === 'productType'
+            ? `Change the product type of ${name} to ${PRODUCT_TYPE_LABEL[confirming.value]}? Every member's session is renewed with it.`
+            : null}
+        {error && confirming ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(error, UNKNOWN_ERROR_MESSAGE)}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+    </Card>
+  );
+}

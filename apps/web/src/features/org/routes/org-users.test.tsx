@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role } from '@patientsim/domain/roles/roles';
+import type { OrgUser, OrgUsersPage } from '@patientsim/domain/users/org-users.schemas';
+import { describe, expect, it } from 'vitest';
+import { writeLoginResult } from '../../../lib/session-store';
+import { RIVERSIDE_ID, buildLoginResult } from '../../../testing/factories';
+import { type FakeRoute, ok, stubApi } from '../../../testing/fake-api';
+import { jsonResponse, renderRoutes } from '../../../testing/render';
+import { ArchivedUsersRoute, OrgUsersRoute } from './org-users';
+
+const MEMBERS_URL = `/api/users/extension/groups/${RIVERSIDE_ID}/members`;
+
+function buildOrgUser(overrides: Partial<OrgUser> = {}): OrgUser {
+  return {
+    user_id: 'u-student',
+    given_name: 'Sam',
+    family_name: 'Student',
+    email: 'sam@demo.test',
+    role: 'STUDENT',
+    deleted: false,
+    pending: false,
+    declined: false,
+    subscribed: false,
+    key_owner: false,
+    ...overrides,
+  };
+}
+
+const USERS: OrgUser[] = [
+  buildOrgUser({
+    user_id: 'u-owner',
+    given_name: 'Olive',
+    family_name: 'Owner',
+    email: 'owner@demo.test',
+    role: 'ADMIN',
+    key_owner: true,
+  }),
+  buildOrgUser({ user_id: 'u-instructor', given_name: 'Ian', family_name: 'Instructor', email: 'ian@demo.test', role: 'USER' }),
+  buildOrgUser(),
+  buildOrgUser({ user_id: null, given_name: '', family_name: '', email: 'pending@demo.test', pending: true }),
+  buildOrgUser({ user_id: null, given_name: '', family_name: '', email: 'declined@demo.test', declined: true }),
+];
+
+function renderUsers(role: Role, { path = '/auth/org/invite', routes = [] as FakeRoute[], items = USERS, total = 120 } = {}) {
+  writeLoginResult(buildLoginResult({ role }));
+  const api = stubApi([
+    ...routes,
+    // The invite buttons read the organisation (for its seats) and its pending invitations.
+    { method: 'GET', path: /^\/api\/users\/extension\/users\/[^/]+\/groups$/, respond: () => jsonResponse([]) },
+    { method: 'GET', path: `/api/users/invites/org/${RIVERSIDE_ID}`, respond: () => jsonResponse({ invites: [] }) },
+    {
+      method: 'GET',
+      path: MEMBERS_URL,
+      respond: (request) => {
+        const page = Number(request.url.searchParams.get('page') ?? 0);
+        return jsonResponse({ total, page, pageSize: 50, items } satisfies OrgUsersPage);
+      },
+    },
+  ]);
+  renderRoutes(
+    [
+      { path: '/org/invite', element: <OrgUsersRoute /> },
+      { path: '/org/archived-users', element: <ArchivedUsersRoute /> },
+    ],
+    path,
+  );
+  const memberCalls = () => api.requests.filter((request) => request.path === MEMBERS_URL);
+  return { api, memberCalls, user: userEvent.setup() };
+}
+
+describe('OrgUsersRoute', () => {
+  it('lists members and invitees with their status, paged', async () => {
+    const { memberCalls, user } = renderUsers('ADMIN');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('owner@demo.test');
+    expect(within(table).getByText('Key Owner')).toBeInTheDocument();
+    expect(within(table).getByText('Instructor')).toBeInTheDocument();
+    expect(within(table).getByText('Pending Invite')).toBeInTheDocument();
+    expect(within(table).getByText('Declined')).toBeInTheDocument();
+    expect(screen.getByText('page 1 of 3')).toBeInTheDocument();
+    expect(memberCalls()[0]?.url.searchParams.get('variant')).toBe('all');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('page 2 of 3')).toBeInTheDocument();
+    expect(memberCalls().at(-1)?.url.searchParams.get('page')).toBe('1');
+    // The key owner and invitees have no actions here.
+    expect(screen.queryByRole('button', { name: 'Actions for Olive Owner' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions for pending/ })).not.toBeInTheDocument();
+  });
+
+  it('edits a member, sending only the changed fields', async () => {
+    const { api, user } = renderUsers('ADMIN', {
+      routes: [{ method: 'PATCH', path: '/api/users/users/u-student', respond: ok }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Student' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    const first = within(dialog).getByRole('textbox', { name: /First name/ });
+    await user.clear(first);
+    await user.type(first, 'Samantha');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
+    expect(screen.queryByRole('option', { name: 'Super Administrator' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Instructor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit user' })).not.toBeInTheDocument());
+    const patch = api.requests.find((request) => request.method === 'PATCH');
+    expect(patch?.url.searchParams.get('orgId')).toBe(RIVERSIDE_ID);
+    expect(patch?.body).toEqual({ given_name: 'Samantha', role: 'USER' });
+  });
+
+  it('removes a member after confirmation', async () => {
+    const { api, user } = renderUsers('ADMIN', { routes: [{ method: 'DELETE', path: MEMBERS_URL, respond: ok }] });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Student' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Remove' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Remove user' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true));
+    expect(api.requests.find((request) => request.method === 'DELETE')?.body).toEqual(['u-student']);
+  });
+
+  it('gives instructors the menu without Remove, and no role in Edit (decision 3)', async () => {
+    const { user } = renderUsers('USER');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Student' }));
+    expect(screen.queryByRole('menuitem', { name: 'Remove' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+  });
+
+  it('offers Invite User and Bulk Invite to an admin, and no invitation to an instructor', async () => {
+    renderUsers('ADMIN');
+    expect(await screen.findByRole('button', { name: 'Invite User' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bulk Invite' })).toBeInTheDocument();
+  });
+
+  it('gives an instructor no invite buttons', async () => {
+    renderUsers('USER');
+    await within(await screen.findByRole('table', { name: 'Users' })).findByText('owner@demo.test');
+    expect(screen.queryByRole('button', { name: 'Invite User' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    renderUsers('ADMIN', { items: [], total: 0 });
+    expect(await screen.findByText('No users to display')).toBeInTheDocument();
+    expect(screen.getByText('Nothing to show')).toBeInTheDocument();
+  });
+});
+
+describe('ArchivedUsersRoute', () => {
+  it('links each removed user to their grades and offers nothing else', async () => {
+    const removed = buildOrgUser({ user_id: 'u-gone', given_name: 'Rhea', family_name: 'Sullivan', deleted: true });
+    const { memberCalls } = renderUsers('USER', { path: '/auth/org/archived-users', items: [removed], total: 1 });
+    const link = await screen.findByRole('link', { name: 'Go to Grading' });
+    expect(link).toHaveAttribute('href', '/authoring/cases/grades?userId=u-gone');
+    expect(screen.getByText('Student Removed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    expect(memberCalls()[0]?.url.searchParams.get('variant')).toBe('archived');
+  });
+});
