@@ -166,6 +166,37 @@ const MATRIX: Record<string, Entry> = {
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
   },
+  'DELETE /api/users/users/:id': {
+    guard: 'bearer',
+    permission: 'users:delete',
+    call: (c) => ({ method: 'DELETE', url: `/api/users/users/${c.student.userId}` }),
+  },
+  'GET /api/users/users': {
+    guard: 'bearer',
+    permission: 'org:members:read',
+    // Not tied to one organisation: others get only their own organisations' people (users module tests).
+    call: (c) => ({ method: 'GET', url: `/api/users/users?user_id=${c.student.userId}` }),
+  },
+  'GET /api/users/fetchall/users': {
+    guard: 'bearer',
+    permission: 'org:members:read',
+    // Without orgId only the provider (users:read-all) may call it (users module tests).
+    call: (c) => ({ method: 'GET', url: `/api/users/fetchall/users?orgId=${c.riverside}` }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/search/users': {
+    guard: 'bearer',
+    permission: 'org:members:read',
+    // Without orgId only the provider (users:read-all) may call it (users module tests).
+    call: (c) => ({ method: 'GET', url: `/api/users/search/users?term=demo&orgId=${c.riverside}` }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/archived-users': {
+    guard: 'bearer',
+    permission: 'org:members:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/archived-users?orgId=${c.riverside}` }),
+    otherOrganisation: 404,
+  },
   'POST /api/users/account/change-password': {
     guard: 'bearer',
     permission: 'account:update',

@@ -21,9 +21,12 @@ export const PERMISSIONS = [
   'cases:read',
   'cases:assignments',
   'cases:publish',
+  'cms:open',
   'access:console',
   'access:login-as',
   'notifications:send',
+  'users:read-all',
+  'users:delete',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -51,9 +54,14 @@ const SUPER_ADMIN: readonly Permission[] = [
   // Seats, product type, flags and status of an organisation: the provider's own settings.
   'org:configure',
   'cases:publish',
+  // The content management area (/cms), another application; it travels in the token's permissions claim.
+  'cms:open',
   'access:console',
   'access:login-as',
   'notifications:send',
+  // Every user of every organisation (the provider's user directory and search), and deleting an account.
+  'users:read-all',
+  'users:delete',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = { STUDENT, USER, ADMIN, SUPER_ADMIN };

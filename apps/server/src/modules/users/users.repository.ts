@@ -179,10 +179,23 @@ export function findMemberEmails(db: Database, orgId: string, emails: readonly s
     .then((rows) => new Set(rows.map((r) => r.email)));
 }
 
-/** `%` and `_` are wildcards of LIKE: a search term matches them literally. */
-function likeTerm(term: string): string {
+/** `%term%` with LIKE's own wildcards (`%`, `_` and its escape character) taken literally. */
+function escapeLike(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** E-mail, given name or family name contains `term` (wildcard-wrapped ILIKE, on the trigram indexes). */
+function matchesUser(term: string) {
+  const pattern = escapeLike(term);
+  return or(ilike(user.email, pattern), ilike(user.givenName, pattern), ilike(user.familyName, pattern));
+}
+
+/**
+ * Which matches of a search answer when more than `limit` match: the first by name (every match is
+ * read and sorted), or the first by user id, where the database stops after `limit` matches when a
+ * term is common (walking the primary key) and starts from the trigram indexes when it is rare.
+ */
+export type SearchOrder = 'name' | 'id';
 
 /**
  * Active members of an organisation, optionally only those whose e-mail or names contain `term`
@@ -197,7 +210,16 @@ export function searchOrganisationMembers(
     groupId,
     inGroup,
     limit,
-  }: { orgId: string; term?: string | undefined; role?: string | undefined; groupId?: string; inGroup?: boolean; limit: number },
+    order = 'name',
+  }: {
+    orgId: string;
+    term?: string | undefined;
+    role?: string | undefined;
+    groupId?: string;
+    inGroup?: boolean;
+    limit: number;
+    order?: SearchOrder;
+  },
 ) {
   const memberRole = sql<string>`coalesce(${groupMember.role}, ${user.role})`;
   const inGroupSql = groupId
@@ -218,33 +240,38 @@ export function searchOrganisationMembers(
         eq(groupMember.groupId, orgId),
         isNull(groupMember.removedAt),
         isNull(user.deletedAt),
-        term
-          ? or(ilike(user.email, likeTerm(term)), ilike(user.givenName, likeTerm(term)), ilike(user.familyName, likeTerm(term)))
-          : undefined,
+        term ? matchesUser(term) : undefined,
         role ? sql`${memberRole} = ${role}` : undefined,
         inGroupSql && inGroup !== undefined ? (inGroup ? inGroupSql : sql`not ${inGroupSql}`) : undefined,
       ),
     )
-    .orderBy(asc(user.familyName), asc(user.givenName), asc(user.email))
+    .orderBy(...(order === 'id' ? [asc(groupMember.userId)] : [asc(user.familyName), asc(user.givenName), asc(user.email)]))
     .limit(limit);
 }
 
-/** Which memberships of a group a members list shows: active, active and subscribed, or removed. */
-export type MembershipFilter = { groupId: string; variant: 'all' | 'subscribed' | 'archived'; term?: string | undefined };
+/**
+ * Which memberships of a group a list shows: active (`all`), active and subscribed, removed
+ * (`archived`), or active and removed alike (`everyone`); optionally without deleted accounts.
+ */
+export type MembershipFilter = {
+  groupId: string;
+  variant: 'all' | 'subscribed' | 'archived' | 'everyone';
+  term?: string | undefined;
+  hidesDeletedAccounts?: boolean;
+};
 
-function membershipWhere({ groupId, variant, term }: MembershipFilter) {
-  const pattern = term ? escapeLike(term) : undefined;
+function membershipWhere({ groupId, variant, term, hidesDeletedAccounts = false }: MembershipFilter) {
   return and(
     eq(groupMember.groupId, groupId),
-    variant === 'archived' ? isNotNull(groupMember.removedAt) : isNull(groupMember.removedAt),
+    variant === 'archived'
+      ? isNotNull(groupMember.removedAt)
+      : variant === 'everyone'
+        ? undefined
+        : isNull(groupMember.removedAt),
     variant === 'subscribed' ? eq(groupMember.subscribed, true) : undefined,
-    pattern ? or(ilike(user.email, pattern), ilike(user.givenName, pattern), ilike(user.familyName, pattern)) : undefined,
+    hidesDeletedAccounts ? isNull(user.deletedAt) : undefined,
+    term ? matchesUser(term) : undefined,
   );
-}
-
-/** `%term%` with LIKE's own wildcards (and its escape character) taken literally. */
-function escapeLike(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function countGroupMemberships(db: Database, filter: MembershipFilter) {
@@ -273,6 +300,7 @@ export function findGroupMembershipsPage(
       subscribed: groupMember.subscribed,
       removedAt: groupMember.removedAt,
       deletedAt: user.deletedAt,
+      createdAt: user.createdAt,
     })
     .from(groupMember)
     .innerJoin(user, eq(user.id, groupMember.userId))
@@ -288,4 +316,141 @@ export function setMembershipRole(db: Database, { groupId, userId, role }: { gro
     .update(groupMember)
     .set({ role })
     .where(and(eq(groupMember.groupId, groupId), eq(groupMember.userId, userId), isNull(groupMember.removedAt)));
+}
+
+/** Every account (the provider's directory), optionally with deleted ones. */
+function directoryWhere({ includesDeleted }: { includesDeleted: boolean }) {
+  return includesDeleted ? undefined : isNull(user.deletedAt);
+}
+
+export function countUsers(db: Database, filter: { includesDeleted: boolean }) {
+  return db
+    .select({ total: count() })
+    .from(user)
+    .where(directoryWhere(filter))
+    .then((rows) => rows[0]?.total ?? 0);
+}
+
+/**
+ * One page of every account, by e-mail: unique, and its index gives a page without sorting the
+ * whole table.
+ */
+export function findUsersPage(
+  db: Database,
+  filter: { includesDeleted: boolean },
+  { offset, limit }: { offset: number; limit: number },
+) {
+  return db
+    .select({
+      userId: user.id,
+      email: user.email,
+      givenName: user.givenName,
+      familyName: user.familyName,
+      globalRole: user.role,
+      deletedAt: user.deletedAt,
+      createdAt: user.createdAt,
+    })
+    .from(user)
+    .where(directoryWhere(filter))
+    .orderBy(asc(user.email))
+    .offset(offset)
+    .limit(limit);
+}
+
+/**
+ * Users by id or by a search over e-mail and names, limited to those with a membership (active or
+ * removed) in one of `orgIds` unless it is null; the first `limit` by id (see SearchOrder). A
+ * search leaves deleted accounts out; an id lookup keeps them.
+ */
+export function findUserSummaries(
+  db: Database,
+  {
+    ids,
+    term,
+    orgIds,
+    limit,
+  }: { ids?: readonly string[] | undefined; term?: string | undefined; orgIds: readonly string[] | null; limit: number },
+) {
+  if (orgIds?.length === 0 || ids?.length === 0) return Promise.resolve([]);
+  const inOrganisations = orgIds
+    ? sql`exists (select 1 from ${groupMember} as gm where gm.user_id = ${user.id} and gm.group_id in ${orgIds})`
+    : undefined;
+  return db
+    .select({
+      user_id: user.id,
+      email: user.email,
+      given_name: user.givenName,
+      family_name: user.familyName,
+      deletedAt: user.deletedAt,
+    })
+    .from(user)
+    .where(
+      and(
+        ids ? inArray(user.id, [...ids]) : undefined,
+        term ? and(matchesUser(term), isNull(user.deletedAt)) : undefined,
+        inOrganisations,
+      ),
+    )
+    .orderBy(asc(user.id))
+    .limit(limit);
+}
+
+/**
+ * Every account whose e-mail or names contain `term`, deleted ones left out, the first `limit` by
+ * id (see SearchOrder): a rare term is a bitmap scan of the three trigram indexes, a common one
+ * stops after `limit` matches; never the whole table.
+ */
+export function searchAllUsers(db: Database, { term, limit }: { term: string; limit: number }) {
+  return db
+    .select({
+      user_id: user.id,
+      email: user.email,
+      given_name: user.givenName,
+      family_name: user.familyName,
+      role: user.role,
+    })
+    .from(user)
+    .where(and(matchesUser(term), isNull(user.deletedAt)))
+    .orderBy(asc(user.id))
+    .limit(limit);
+}
+
+/** Ids of the organisations whose key owner the user is. */
+export function findOrganisationsKeyOwnedBy(db: Database, userId: string) {
+  return db
+    .select({ id: group.id })
+    .from(group)
+    .where(and(eq(group.ownerId, userId), isNull(group.parentId)))
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** Marks an account deleted; false when it was already (or does not exist): a concurrent call won. */
+export function markUserDeleted(db: Database, userId: string) {
+  return db
+    .update(user)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(user.id, userId), isNull(user.deletedAt)))
+    .returning({ id: user.id })
+    .then((rows) => rows.length > 0);
+}
+
+/**
+ * Takes a user out of every group: organisation memberships are archived (kept with removed_at,
+ * for the grading archive), sub-group memberships are deleted. Answers the organisations left.
+ */
+export async function archiveAllMemberships(db: Database, userId: string): Promise<string[]> {
+  await db
+    .delete(groupMember)
+    .where(
+      and(
+        eq(groupMember.userId, userId),
+        sql`${groupMember.groupId} in (select ${group.id} from ${group} where ${group.parentId} is not null)`,
+      ),
+    );
+  const archived = await db
+    .update(groupMember)
+    .set({ removedAt: new Date() })
+    .where(and(eq(groupMember.userId, userId), isNull(groupMember.removedAt)))
+    .returning({ groupId: groupMember.groupId });
+  return archived.map((row) => row.groupId);
 }

@@ -7,9 +7,23 @@ import {
   OrgUsersPageSchema,
   UpdateOrgUserBodySchema,
 } from '@patientsim/domain/users/org-users.schemas';
+import {
+  ArchivedUsersQuerySchema,
+  ArchivedUsersResultSchema,
+  FetchAllUsersQuerySchema,
+  FetchAllUsersResultSchema,
+  FoundUserListSchema,
+  UserLookupQuerySchema,
+  UserSearchQuerySchema,
+  UserSummaryListSchema,
+} from '@patientsim/domain/users/users.schemas';
+import type { Permission } from '@patientsim/domain/roles/permissions';
+import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import { currentOrg } from '../../plugins/app/org-access.js';
 import { listGroupUsers, updateOrgUser } from './org-users.service.js';
+import { deleteUserAccount } from './user-deletion.service.js';
+import { fetchAllUsers, listArchivedUsers, lookUpUsers, searchUsers } from './user-directory.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -17,6 +31,8 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 const groupInParams = (request: FastifyRequest) => (request.params as { id: string }).id;
 /** The organisation named by the query's `orgId`. */
 const orgInQuery = (request: FastifyRequest) => (request.query as { orgId: string }).orgId;
+/** Whether the query names an organisation (the calls that otherwise span every user). */
+const namesOrg = (request: FastifyRequest) => (request.query as { orgId?: string }).orgId !== undefined;
 
 /**
  * PATCH /users/{id} is two calls under one path (spec section 7): without `orgId` a user's own
@@ -47,6 +63,22 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       mustMatchWhenDerived: false,
     });
   }
+
+  /**
+   * preHandler of the calls that take an optional `orgId`: with it, the caller's current role in
+   * that organisation must grant `permission` (404 outside it); without it the call spans every
+   * user, which only the provider's staff may do (users:read-all), and not while viewing the
+   * product as another user.
+   */
+  const requireOrgOrDirectory = (permission: Permission) => {
+    const inOrg = app.requireOrgPermission(permission, { orgFrom: orgInQuery });
+    const directory = app.requirePermission('users:read-all');
+    return async (request: FastifyRequest) => {
+      if (namesOrg(request)) return inOrg(request);
+      await directory(request);
+      if (currentUser(request).act) throw new AppError('FORBIDDEN');
+    };
+  };
 
   app.get(
     '/extension/groups/:id/members',
@@ -89,5 +121,85 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         changes: request.body,
         ip: request.ip,
       }),
+  );
+
+  app.get(
+    '/fetchall/users',
+    {
+      preHandler: requireOrgOrDirectory('org:members:read'),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          'A page (offset, count) of the users of the organisation or group `orgId`, or of every user for the provider; `includeDeleted` adds removed members and deleted accounts; `overrideRole` reports the role there instead of the global role.',
+        querystring: FetchAllUsersQuerySchema,
+        response: { 200: FetchAllUsersResultSchema, ...errors },
+      },
+    },
+    (request) => fetchAllUsers({ db: app.db, access: namesOrg(request) ? currentOrg(request) : null, query: request.query }),
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: app.requirePermission('org:members:read'),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          'Users by a search over e-mail and names (`q`, at least 3 characters) or by id (`user_id`, repeated or comma-separated, at most 50): every user for the provider, otherwise the people of your organisations.',
+        querystring: UserLookupQuerySchema,
+        response: { 200: UserSummaryListSchema, ...errors },
+      },
+    },
+    (request) => lookUpUsers({ db: app.db, actor: currentUser(request), query: request.query }),
+  );
+
+  app.get(
+    '/search/users',
+    {
+      preHandler: requireOrgOrDirectory('org:members:read'),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          'Users whose e-mail or names contain `term` (at least 3 characters; at most 50, by name): the members of the organisation or group `orgId`, or every user for the provider.',
+        querystring: UserSearchQuerySchema,
+        response: { 200: FoundUserListSchema, ...errors },
+      },
+    },
+    (request) => searchUsers({ db: app.db, access: namesOrg(request) ? currentOrg(request) : null, term: request.query.term }),
+  );
+
+  app.get(
+    '/archived-users',
+    {
+      preHandler: app.requireOrgPermission('org:members:read', { orgFrom: orgInQuery }),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          'A page (offset, count) of the removed members of the organisation `orgId`; `filter` is a plain text to find in e-mail or names.',
+        querystring: ArchivedUsersQuerySchema,
+        response: { 200: ArchivedUsersResultSchema, ...errors },
+      },
+    },
+    (request) => listArchivedUsers({ db: app.db, access: currentOrg(request), query: request.query }),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      preHandler: app.requirePermission('users:delete'),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          "The provider deletes an account: it can no longer sign in, its sessions end, and it is archived in its organisations. Not one's own account, nor an organisation's key owner.",
+        params: IdParamsSchema,
+        response: { 200: OkSchema, ...errors, 422: ErrorBodySchema },
+      },
+    },
+    (request) => deleteUserAccount({ ctx: app, actor: currentUser(request), userId: request.params.id, ip: request.ip }),
   );
 };
