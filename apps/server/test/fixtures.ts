@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { LICENSE_VERSION } from '@patientsim/domain/common/constants';
 import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../src/db/client.js';
 import { licenseAcceptance, user } from '../src/db/schema/auth.js';
@@ -6,54 +7,63 @@ import { group, groupMember } from '../src/db/schema/groups.js';
 import { hashPassword } from '../src/identity/password.js';
 import { newId } from '../src/lib/ids.js';
 import { createAccount } from '../src/modules/users/users.service.js';
+import { buildLicenseAcceptance, buildUser, type UserOverrides } from '../src/seed/builders.js';
+import type { TestApp } from './build-app.js';
+import { signInAs } from './demo-client.js';
 
 export const TEST_PASSWORD = 'Test-Pass-2026';
 let passwordHash: Promise<string> | null = null;
 
-/** Inserts a user with a password (verified and license accepted unless told otherwise). */
+export type InsertUserOptions = Omit<UserOverrides, 'id' | 'emailVerified' | 'licenseVersion'> & {
+  verified?: boolean;
+  license?: boolean;
+  password?: string;
+};
+
+/**
+ * Inserts a user with a password (verified and license accepted unless told otherwise). Any other
+ * column of the user row (a payment customer, a product type) can be given too.
+ */
 export async function insertUser(
   db: Database,
-  {
-    email = `user-${newId()}@example.test`,
-    role = 'STUDENT',
-    verified = true,
-    license = true,
-    givenName = 'Test',
-    familyName = 'User',
-    password,
-  }: {
-    email?: string;
-    role?: Role;
-    verified?: boolean;
-    license?: boolean;
-    givenName?: string;
-    familyName?: string;
-    password?: string;
-  } = {},
+  { verified = true, license = true, password, role = 'STUDENT', ...overrides }: InsertUserOptions = {},
 ) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const id = newId();
+  const values = buildUser({
+    email: `user-${newId()}@example.test`,
+    givenName: 'Test',
+    familyName: 'User',
+    ...overrides,
+    role,
+    emailVerified: verified,
+    licenseVersion: license ? LICENSE_VERSION : null,
+  });
   await createAccount(db, {
     passwordHash: password ? await hashPassword(password) : await passwordHash,
-    values: {
-      id,
-      email,
-      name: `${givenName} ${familyName}`,
-      givenName,
-      familyName,
-      emailVerified: verified,
-      role,
-      licenseVersion: license ? '1.0' : null,
-    },
+    values: { ...values, id },
   });
-  if (license) await db.insert(licenseAcceptance).values({ id: newId(), userId: id, version: '1.0' });
-  return { id, email, password: password ?? TEST_PASSWORD, role };
+  if (license) await db.insert(licenseAcceptance).values(buildLicenseAcceptance({ userId: id }));
+  return { id, email: values.email, password: password ?? TEST_PASSWORD, role };
 }
 
-/** Inserts an organisation (or a sub-group with `parentId`). */
-export async function insertGroup(db: Database, values: Partial<typeof group.$inferInsert> & { name: string }) {
+/** Inserts a user who holds `role` both as the global role and in the organisation (or sub-group) `groupId`. */
+export async function insertMember(db: Database, groupId: string, options: InsertUserOptions & { role: Role }) {
+  const member = await insertUser(db, options);
+  await addMember(db, groupId, member.id, options.role);
+  return member;
+}
+
+/** Inserts a member of `groupId` (see `insertMember`) and signs them in. */
+export async function signInNewMember(t: TestApp, groupId: string, options: InsertUserOptions & { role: Role }) {
+  const member = await insertMember(t.db, groupId, options);
+  return { ...(await signInAs(t, member.email, member.password)), email: member.email };
+}
+
+/** Inserts an organisation (or a sub-group with `parentId`), by default under a name of its own. */
+export async function insertGroup(db: Database, values: Partial<typeof group.$inferInsert> = {}) {
   const id = values.id ?? newId();
-  await db.insert(group).values({ ...values, id });
+  await db.insert(group).values({ name: `Organisation ${id}`, ...values, id });
   return id;
 }
 

@@ -9,11 +9,11 @@ import { NOTIFICATION_BODY_MAX, NOTIFICATION_HEADER_MAX } from '@patientsim/doma
 import { displayGroupName, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
 import { NOTIFICATION_COLORS, NotificationActionSchema } from '@patientsim/domain/notifications/notification.schemas';
 import { PRODUCT_TYPES } from '@patientsim/domain/product/product-types';
+import { TUTORIAL_CATEGORIES } from '@patientsim/domain/tutorials/tutorial.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import { verifyPassword } from '../identity/password.js';
-import { TUTORIAL_CATEGORIES } from './demo-catalogue.js';
 import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_ASSETS_DIR, isDatabaseEmpty, seedDemo } from './demo.js';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));

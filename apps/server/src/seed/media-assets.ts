@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { AvatarKey, SceneKind } from './demo-catalogue.js';
+import type { AvatarKey, SceneKind } from './demo/patients-and-places.js';
 
 /**
  * The folder of the demo media files. The demo `media` rows hold paths relative to it, and
@@ -20,9 +20,4 @@ export function avatarPicturePath(key: AvatarKey): string {
 
 export function scenePicturePath(kind: SceneKind): string {
   return `scenes/${kind}.png`;
-}
-
-/** The URL under which the server serves a media row. */
-export function mediaUrl(mediaId: string): string {
-  return `/media/${mediaId}`;
 }

@@ -1,23 +1,35 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@patientsim/domain/roles/roles';
 import { user } from '../../db/schema/auth.js';
-import { group, groupMember } from '../../db/schema/groups.js';
+import { groupMember } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
-import { signInDemo } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/demo-client.js';
+import { addMember, insertGroup, insertUser, signInNewMember, TEST_PASSWORD } from '../../../test/fixtures.js';
 import { csvCell, toCsv } from '../../lib/csv.js';
-import { DEMO_PASSWORD } from '../../seed/demo.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true });
+  t = await buildTestApp();
 });
 
-const orgId = async (name: string) => (await t.db.select().from(group).where(eq(group.name, name)))[0]?.id ?? '';
+/** A signed-in member with `role` of `orgId`, or of an organisation of their own. */
+async function signInMember(role: Role, orgId?: string) {
+  return signInNewMember(t, orgId ?? (await insertGroup(t.db, { seats: 25 })), { role });
+}
+
+/** An organisation whose key owner is one of its admins. */
+async function insertOrganisationWithKeyOwner() {
+  const keyOwner = await insertUser(t.db, { role: 'ADMIN' });
+  const orgId = await insertGroup(t.db, { seats: 25, ownerId: keyOwner.id });
+  await addMember(t.db, orgId, keyOwner.id, 'ADMIN');
+  return { orgId, keyOwner };
+}
 
 describe('PATCH /users/{id}', () => {
   it('saves the changed names, trimmed', async () => {
-    const { client, userId } = await signInDemo(t, 'student@demo.test');
+    const { client, userId } = await signInMember('STUDENT');
     const response = await client.request({
       method: 'PATCH',
       url: `/api/users/users/${userId}`,
@@ -30,8 +42,9 @@ describe('PATCH /users/{id}', () => {
   });
 
   it('refuses an empty change, unknown fields and another user', async () => {
-    const { client, userId } = await signInDemo(t, 'admin@demo.test');
-    const other = await signInDemo(t, 'student@demo.test');
+    const orgId = await insertGroup(t.db, { seats: 25 });
+    const { client, userId } = await signInMember('ADMIN', orgId);
+    const other = await signInMember('STUDENT', orgId);
     expect((await client.request({ method: 'PATCH', url: `/api/users/users/${userId}`, payload: {} })).statusCode).toBe(400);
     expect(
       (await client.request({ method: 'PATCH', url: `/api/users/users/${userId}`, payload: { role: 'SUPER_ADMIN' } })).statusCode,
@@ -46,24 +59,24 @@ describe('PATCH /users/{id}', () => {
   });
 
   it('an e-mail change needs verification: sessions end and the new address gets a link', async () => {
-    const { client, userId } = await signInDemo(t, 'student2@demo.test');
+    const { client, userId } = await signInMember('STUDENT');
     const changed = await client.request({
       method: 'PATCH',
       url: `/api/users/users/${userId}`,
-      payload: { email: 'Student2.New@Demo.test', currentPassword: DEMO_PASSWORD },
+      payload: { email: 'Moved.Student@Example.test', currentPassword: TEST_PASSWORD },
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ email: 'student2.new@demo.test', email_verified: false, emailChanged: true });
+    expect(changed.json()).toMatchObject({ email: 'moved.student@example.test', email_verified: false, emailChanged: true });
     expect((await client.post('/api/users/auth/token')).statusCode).toBe(401);
     const mail = await vi.waitFor(() => {
-      const found = t.outbox.find((m) => m.to === 'student2.new@demo.test');
+      const found = t.outbox.find((m) => m.to === 'moved.student@example.test');
       if (!found) throw new Error('no mail yet');
       return found;
     });
     expect(mail.text).toContain('/api/auth/verify-email?token=');
     const again = createClient(t.app, { ip: '10.77.0.1' });
     expect(
-      (await again.post('/api/users/auth/sign-in', { email: 'student2.new@demo.test', password: DEMO_PASSWORD })).statusCode,
+      (await again.post('/api/users/auth/sign-in', { email: 'moved.student@example.test', password: TEST_PASSWORD })).statusCode,
     ).toBe(200);
     expect((await again.post('/api/users/auth/token')).json().idTokenPayload.email_verified).toBe(false);
   });
@@ -71,35 +84,35 @@ describe('PATCH /users/{id}', () => {
 
 describe('POST /account/change-password', () => {
   it('checks the old password and the policy, ends other sessions, and the new one works', async () => {
-    const other = await signInDemo(t, 'multi@demo.test');
-    const { client } = await signInDemo(t, 'multi@demo.test');
+    const earlier = await signInMember('USER');
+    const { client } = await signInAs(t, earlier.email, TEST_PASSWORD);
     expect((await client.post('/api/users/account/change-password', { oldPassword: '', newPassword: 'x' })).statusCode).toBe(400);
     const wrongOld = await client.post('/api/users/account/change-password', {
       oldPassword: 'Wrong-Pass-1',
       newPassword: 'Fresh-Pass-2027',
     });
     expect(wrongOld.statusCode).toBe(401);
-    const weak = await client.post('/api/users/account/change-password', { oldPassword: DEMO_PASSWORD, newPassword: 'weak' });
+    const weak = await client.post('/api/users/account/change-password', { oldPassword: TEST_PASSWORD, newPassword: 'weak' });
     expect(weak.json().code).toBe('invalid_password');
     const done = await client.post('/api/users/account/change-password', {
-      oldPassword: DEMO_PASSWORD,
+      oldPassword: TEST_PASSWORD,
       newPassword: 'Fresh-Pass-2027',
     });
     expect(done.statusCode).toBe(200);
     expect((await client.post('/api/users/auth/token')).statusCode).toBe(200);
-    expect((await other.client.post('/api/users/auth/token')).statusCode).toBe(401);
+    expect((await earlier.client.post('/api/users/auth/token')).statusCode).toBe(401);
     const fresh = createClient(t.app, { ip: '10.78.0.1' });
-    expect(
-      (await fresh.post('/api/users/auth/sign-in', { email: 'multi@demo.test', password: 'Fresh-Pass-2027' })).statusCode,
-    ).toBe(200);
+    expect((await fresh.post('/api/users/auth/sign-in', { email: earlier.email, password: 'Fresh-Pass-2027' })).statusCode).toBe(
+      200,
+    );
   });
 
   it("refuses a bearer token whose session cookie is someone else's", async () => {
-    const a = await signInDemo(t, 'nurse@demo.test');
-    const b = await signInDemo(t, 'medic@demo.test');
+    const a = await signInMember('ADMIN');
+    const b = await signInMember('ADMIN');
     a.client.setBearer(b.idToken);
     const response = await a.client.post('/api/users/account/change-password', {
-      oldPassword: DEMO_PASSWORD,
+      oldPassword: TEST_PASSWORD,
       newPassword: 'Fresh-Pass-2027',
     });
     expect(response.statusCode).toBe(401);
@@ -108,24 +121,24 @@ describe('POST /account/change-password', () => {
 
 describe('leaving and removing members', () => {
   it('lets a member leave (archived), and refuses the key owner', async () => {
-    const riverside = await orgId('Riverside EMS Academy');
-    const { client, userId } = await signInDemo(t, 'student@demo.test');
+    const { orgId, keyOwner } = await insertOrganisationWithKeyOwner();
+    const { client, userId } = await signInMember('STUDENT', orgId);
     const left = await client.request({
       method: 'DELETE',
-      url: `/api/users/extension/groups/${riverside}/members`,
+      url: `/api/users/extension/groups/${orgId}/members`,
       payload: [userId],
     });
     expect(left.statusCode).toBe(200);
     const [membership] = await t.db
       .select()
       .from(groupMember)
-      .where(and(eq(groupMember.userId, userId), eq(groupMember.groupId, riverside)));
+      .where(and(eq(groupMember.userId, userId), eq(groupMember.groupId, orgId)));
     expect(membership?.removedAt).toBeInstanceOf(Date);
 
-    const owner = await signInDemo(t, 'owner@demo.test');
+    const owner = await signInAs(t, keyOwner.email, keyOwner.password);
     const refused = await owner.client.request({
       method: 'DELETE',
-      url: `/api/users/extension/groups/${riverside}/members`,
+      url: `/api/users/extension/groups/${orgId}/members`,
       payload: [owner.userId],
     });
     expect(refused.statusCode).toBe(422);
@@ -136,47 +149,48 @@ describe('leaving and removing members', () => {
   });
 
   it('refuses instructors removing others, and other organisations', async () => {
-    const riverside = await orgId('Riverside EMS Academy');
-    const admin = await signInDemo(t, 'admin@demo.test');
-    const instructor = await signInDemo(t, 'instructor@demo.test');
+    const orgId = await insertGroup(t.db, { seats: 25 });
+    const admin = await signInMember('ADMIN', orgId);
+    const instructor = await signInMember('USER', orgId);
     const removal = await instructor.client.request({
       method: 'DELETE',
-      url: `/api/users/extension/groups/${riverside}/members`,
+      url: `/api/users/extension/groups/${orgId}/members`,
       payload: [admin.userId],
     });
     expect(removal.statusCode).toBe(403);
-    const nurse = await signInDemo(t, 'nurse@demo.test');
-    const foreign = await nurse.client.request({
+    const outsider = await signInMember('ADMIN');
+    const foreign = await outsider.client.request({
       method: 'DELETE',
-      url: `/api/users/extension/groups/${riverside}/members`,
+      url: `/api/users/extension/groups/${orgId}/members`,
       payload: [admin.userId],
     });
     expect(foreign.statusCode).toBe(404);
     expect(
-      (await admin.client.request({ method: 'DELETE', url: `/api/users/extension/groups/${riverside}/members`, payload: [] }))
+      (await admin.client.request({ method: 'DELETE', url: `/api/users/extension/groups/${orgId}/members`, payload: [] }))
         .statusCode,
     ).toBe(400);
   });
 
   it('answers the key owner to members only', async () => {
-    const northgate = await orgId('Northgate Nursing School');
-    const nurse = await signInDemo(t, 'nurse@demo.test');
-    const response = await nurse.client.get(`/api/users/extension/groups/${northgate}/key-owner`);
-    expect(response.json()).toMatchObject({ user_id: nurse.userId, email: 'nurse@demo.test' });
-    const outsider = await signInDemo(t, 'medic@demo.test');
-    expect((await outsider.client.get(`/api/users/extension/groups/${northgate}/key-owner`)).statusCode).toBe(404);
+    const { orgId, keyOwner } = await insertOrganisationWithKeyOwner();
+    const owner = await signInAs(t, keyOwner.email, keyOwner.password);
+    const response = await owner.client.get(`/api/users/extension/groups/${orgId}/key-owner`);
+    expect(response.json()).toMatchObject({ user_id: keyOwner.id, email: keyOwner.email });
+    const outsider = await signInMember('ADMIN');
+    expect((await outsider.client.get(`/api/users/extension/groups/${orgId}/key-owner`)).statusCode).toBe(404);
   });
 });
 
 describe('scenario summary', () => {
   it('gives a super admin in a dev organisation a CSV, and refuses others', async () => {
-    const { client } = await signInDemo(t, 'super@demo.test');
+    const provider = await insertGroup(t.db, { seats: 100, dev: true });
+    const { client } = await signInMember('SUPER_ADMIN', provider);
     const response = await client.post('/api/users/account/scenario-summary?showAllOrgs=true&showAllUsers=true');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toContain('summary.csv');
     expect(response.body.split('\r\n')[0]).toBe('email,given_name,family_name,scenario_id,scenario_name,plays,last_played');
-    const admin = await signInDemo(t, 'owner@demo.test');
+    const admin = await signInMember('ADMIN');
     expect((await admin.client.post('/api/users/account/scenario-summary?showAllUsers=false')).statusCode).toBe(403);
     expect((await client.post('/api/users/account/scenario-summary?showAllUsers=maybe')).statusCode).toBe(400);
   });

@@ -5,17 +5,19 @@ import { media, tutorial } from '../../db/schema/tutorials.js';
 import { buildMedia, buildTutorial } from '../../seed/builders.js';
 import { TUTORIAL_VIDEO } from '../../seed/media-assets.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { signInAs, type DemoSession } from '../../../test/demo-client.js';
-import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
+import { signInAs } from '../../../test/demo-client.js';
+import { insertGroup, insertUser, signInNewMember } from '../../../test/fixtures.js';
 
 const URL = '/api/users/tutorials';
 
+type Session = Awaited<ReturnType<typeof signInAs>>;
+
 let t: TestApp;
-let emsAdmin: DemoSession;
-let nursingAdmin: DemoSession;
-let instructor: DemoSession;
-let superAdmin: DemoSession;
-let student: DemoSession;
+let emsAdmin: Session;
+let nursingAdmin: Session;
+let instructor: Session;
+let superAdmin: Session;
+let student: Session;
 
 async function insertTutorial(title: string, category: TutorialCategory, productType: ProductType | null, ordinal: number) {
   const video = buildMedia({ ...TUTORIAL_VIDEO, fileName: `${title}.webm` });
@@ -23,11 +25,7 @@ async function insertTutorial(title: string, category: TutorialCategory, product
   await t.db.insert(tutorial).values(buildTutorial({ title, category, productType, ordinal, mediaId: video.id }));
 }
 
-async function member(orgId: string, role: 'STUDENT' | 'USER' | 'ADMIN') {
-  const account = await insertUser(t.db, { role });
-  await addMember(t.db, orgId, account.id, role);
-  return signInAs(t, account.email, account.password);
-}
+const member = (orgId: string, role: 'STUDENT' | 'USER' | 'ADMIN') => signInNewMember(t, orgId, { role });
 
 const titles = (body: { data: { tutorials: Array<{ title: string }> } }) => body.data.tutorials.map((item) => item.title);
 
