@@ -1,10 +1,11 @@
+import { ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { describe, expect, it } from 'vitest';
 import { buildGroup, buildGroupsDataEntry, buildLoginResult } from '../testing/factories';
-import { ACCESS_ROLES, ORG_ROLES, decideAccess, orgManagementPath } from './guards';
+import { AREA_ACCESS, decideAccess, orgManagementPath } from './guards';
 
 const nowMs = Date.now();
 
-function sessionOf(role: 'STUDENT' | 'USER' | 'ADMIN' | 'SUPER_ADMIN') {
+function sessionOf(role: Role) {
   return { result: buildLoginResult({ role, groupsData: [buildGroupsDataEntry({ role })] }), groups: [buildGroup()] };
 }
 
@@ -39,7 +40,7 @@ describe('decideAccess', () => {
 
   it('sends a signed-in user whose address awaits verification to the verify screen, except where that is allowed', () => {
     const unverified = { result: buildLoginResult({ email_verified: false }), groups: [buildGroup()] };
-    for (const access of ['signed-in', ORG_ROLES] as const) {
+    for (const access of ['signed-in', AREA_ACCESS.org] as const) {
       expect(decideAccess({ access, session: unverified, requestedPath: '/auth/account/profile', nowMs })).toEqual({
         isAllowed: false,
         redirectTo: '/verify',
@@ -54,12 +55,14 @@ describe('decideAccess', () => {
     ).toBe(false);
   });
 
-  it('sends a role that is not allowed to profile', () => {
-    expect(decideAccess({ access: ACCESS_ROLES, session: sessionOf('ADMIN'), requestedPath: '/auth/access', nowMs })).toEqual({
+  it('sends a role without the permission of the route to profile', () => {
+    expect(
+      decideAccess({ access: AREA_ACCESS.access, session: sessionOf('ADMIN'), requestedPath: '/auth/access', nowMs }),
+    ).toEqual({
       isAllowed: false,
       redirectTo: '/account/profile',
     });
-    expect(decideAccess({ access: ORG_ROLES, session: sessionOf('STUDENT'), requestedPath: '/auth/org', nowMs })).toEqual({
+    expect(decideAccess({ access: AREA_ACCESS.org, session: sessionOf('STUDENT'), requestedPath: '/auth/org', nowMs })).toEqual({
       isAllowed: false,
       redirectTo: '/account/profile',
     });
@@ -67,11 +70,26 @@ describe('decideAccess', () => {
 
   it('lets allowed roles in', () => {
     expect(
-      decideAccess({ access: ACCESS_ROLES, session: sessionOf('SUPER_ADMIN'), requestedPath: '/auth/access', nowMs }),
+      decideAccess({ access: AREA_ACCESS.access, session: sessionOf('SUPER_ADMIN'), requestedPath: '/auth/access', nowMs }),
     ).toEqual({ isAllowed: true });
-    expect(decideAccess({ access: ORG_ROLES, session: sessionOf('USER'), requestedPath: '/auth/org', nowMs })).toEqual({
+    expect(decideAccess({ access: AREA_ACCESS.org, session: sessionOf('USER'), requestedPath: '/auth/org', nowMs })).toEqual({
       isAllowed: true,
     });
+  });
+});
+
+describe('AREA_ACCESS', () => {
+  /** The roles the guard lets into a route declaring `access`. */
+  function rolesAllowed(access: (typeof AREA_ACCESS)[keyof typeof AREA_ACCESS]): Role[] {
+    return ROLES.filter((role) => decideAccess({ access, session: sessionOf(role), requestedPath: '/auth/x', nowMs }).isAllowed);
+  }
+
+  it('opens each area to the roles of spec section 6, through the permission table', () => {
+    expect(rolesAllowed(AREA_ACCESS.account)).toEqual(['STUDENT', 'USER', 'ADMIN', 'SUPER_ADMIN']);
+    // /org and /groups: SUPER_ADMIN, ADMIN, USER.
+    expect(rolesAllowed(AREA_ACCESS.org)).toEqual(['USER', 'ADMIN', 'SUPER_ADMIN']);
+    // /access: SUPER_ADMIN only.
+    expect(rolesAllowed(AREA_ACCESS.access)).toEqual(['SUPER_ADMIN']);
   });
 });
 
@@ -81,5 +99,6 @@ describe('orgManagementPath', () => {
     expect(orgManagementPath({ isKeyOwner: false, role: 'ADMIN' })).toBe('/org/invite');
     expect(orgManagementPath({ isKeyOwner: false, role: 'SUPER_ADMIN' })).toBe('/org/invite');
     expect(orgManagementPath({ isKeyOwner: false, role: 'USER' })).toBe('/org/groups');
+    expect(orgManagementPath({ isKeyOwner: false, role: 'STUDENT' })).toBe('/org/groups');
   });
 });

@@ -1,5 +1,6 @@
 import type { LoginResult } from '@patientsim/domain/identity/token.schemas';
-import { type Role, isAdmin } from '@patientsim/domain/roles/roles';
+import { type Permission, hasPermission } from '@patientsim/domain/roles/permissions';
+import type { Role } from '@patientsim/domain/roles/roles';
 import { type LoaderFunctionArgs, redirect, redirectDocument } from 'react-router';
 import { externalPaths, paths } from '../config/paths';
 import { deriveCurrentUser } from '../lib/current-user';
@@ -10,17 +11,25 @@ import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginRe
 /**
  * Who may open a route: anyone; any signed-in user, even one whose address awaits verification
  * ('unverified': the verify screen and org selection); any signed-in user with a verified address;
- * or such users with one of these roles.
+ * or such users whose role grants this permission in the domain permission table (the one the
+ * server enforces), so that the app opens exactly what the server would answer.
  */
-export type RouteAccess = 'public' | 'unverified' | 'signed-in' | readonly Role[];
+export type RouteAccess = 'public' | 'unverified' | 'signed-in' | Permission;
 
 export type AccessDecision = { isAllowed: true } | { isAllowed: false; redirectTo: string };
 
-export const ALL_ROLES = ['STUDENT', 'USER', 'ADMIN', 'SUPER_ADMIN'] as const satisfies readonly Role[];
-/** /org and /groups (spec section 6). */
-export const ORG_ROLES = ['SUPER_ADMIN', 'ADMIN', 'USER'] as const satisfies readonly Role[];
-/** /access (spec section 6). */
-export const ACCESS_ROLES = ['SUPER_ADMIN'] as const satisfies readonly Role[];
+/**
+ * The permission that opens each signed-in area (spec section 6); the route table and the side nav
+ * both read it.
+ */
+export const AREA_ACCESS = {
+  /** /account and the billing portal: every role. */
+  account: 'account:read',
+  /** /org and /groups: SUPER_ADMIN, ADMIN, USER. */
+  org: 'org:read',
+  /** /access: SUPER_ADMIN only. */
+  access: 'access:console',
+} as const satisfies Record<string, Permission>;
 
 function loginRedirect(requestedPath: string): string {
   return `${paths.login}?${new URLSearchParams({ redirectUrl: requestedPath }).toString()}`;
@@ -29,7 +38,7 @@ function loginRedirect(requestedPath: string): string {
 /**
  * The navigation guard (spec section 2): unauthenticated users go to login (with a redirect
  * back), users whose address is not verified to the verify screen (the server refuses them all but
- * their own account), users whose role is not allowed go to profile.
+ * their own account), users whose role lacks the route's permission go to profile.
  */
 export function decideAccess(options: {
   access: RouteAccess;
@@ -47,7 +56,7 @@ export function decideAccess(options: {
   if (!session.result.idTokenPayload.email_verified) return { isAllowed: false, redirectTo: paths.verifyEmail };
   if (access === 'signed-in') return { isAllowed: true };
   const { role } = deriveCurrentUser(session.result, session.groups);
-  return access.includes(role) ? { isAllowed: true } : { isAllowed: false, redirectTo: paths.profile };
+  return hasPermission(role, access) ? { isAllowed: true } : { isAllowed: false, redirectTo: paths.profile };
 }
 
 /** Whether an unusable stored token may be renewed silently: not a student's, not a View-As-User one. */
@@ -113,16 +122,19 @@ export async function verifyEmailLoader(args: LoaderFunctionArgs): Promise<Respo
   return null;
 }
 
-/** The org management entry (spec section 2): key owner → org profile, admin → invite, else groups. */
+/**
+ * The org management entry (spec section 2): key owner → org profile, admin (who may invite,
+ * spec section 6) → invite, else groups.
+ */
 export function orgManagementPath(user: { isKeyOwner: boolean; role: Role }): string {
   if (user.isKeyOwner) return paths.orgProfile;
-  if (isAdmin(user.role)) return paths.orgInvite;
+  if (hasPermission(user.role, 'org:invite')) return paths.orgInvite;
   return paths.orgGroups;
 }
 
 /** /org itself goes to the org management entry of the user. */
 export async function orgIndexLoader(args: LoaderFunctionArgs): Promise<Response> {
-  const denied = await guard(ORG_ROLES)(args);
+  const denied = await guard(AREA_ACCESS.org)(args);
   if (denied) return denied;
   const { result, groups } = getSessionSnapshot();
   return redirect(result ? orgManagementPath(deriveCurrentUser(result, groups)) : paths.login);
@@ -130,7 +142,7 @@ export async function orgIndexLoader(args: LoaderFunctionArgs): Promise<Response
 
 /** Org profile is for the key owner; others are sent to the invite-users route (spec section 2). */
 export async function orgProfileLoader(args: LoaderFunctionArgs): Promise<Response | null> {
-  const denied = await guard(ORG_ROLES)(args);
+  const denied = await guard(AREA_ACCESS.org)(args);
   if (denied) return denied;
   const { result, groups } = getSessionSnapshot();
   return result && deriveCurrentUser(result, groups).isKeyOwner ? null : redirect(paths.orgInvite);

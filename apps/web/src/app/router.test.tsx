@@ -1,10 +1,13 @@
-import type { Role } from '@patientsim/domain/roles/roles';
+import { PERMISSIONS, hasPermission } from '@patientsim/domain/roles/permissions';
+import { ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { screen, waitFor } from '@testing-library/react';
+import { type RouteObject, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { writeGroups, writeLoginResult } from '../lib/session-store';
 import { buildGroup, buildGroupsDataEntry, buildLoginResult, buildPayload } from '../testing/factories';
 import { errorResponse, stubApi } from '../testing/fake-api';
 import { jsonResponse, renderRoutes } from '../testing/render';
+import type { RouteHandle } from './route-table/page';
 import { routes } from './router';
 
 function signIn(role: Role, options: { ownerId?: string; emailVerified?: boolean } = {}) {
@@ -203,5 +206,93 @@ describe('routes', () => {
     renderRoutes(routes, '/auth/payment/portal');
     expect(await screen.findByRole('heading', { name: 'Billing portal' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to account' })).toHaveAttribute('href', '/auth/account/profile');
+  });
+});
+
+function everyRoute(list: RouteObject[]): RouteObject[] {
+  return list.flatMap((route) => [route, ...everyRoute(route.children ?? [])]);
+}
+
+const accessOf = (route: RouteObject) => (route.handle as RouteHandle | undefined)?.access;
+const ACCESS_KEYWORDS: readonly string[] = ['public', 'unverified', 'signed-in'];
+
+/** The roles every guard along the routes matching `path` lets through (keywords let every role through). */
+function rolesOpening(path: string): Role[] {
+  const matches = matchRoutes(routes, path) ?? [];
+  expect(matches.at(-1)?.route.path, `${path} is a page of the route table`).not.toBe('*');
+  const accesses = matches.map((match) => accessOf(match.route)).filter((access) => access !== undefined);
+  return ROLES.filter((role) =>
+    accesses.every(
+      (access) => access === 'public' || access === 'unverified' || access === 'signed-in' || hasPermission(role, access),
+    ),
+  );
+}
+
+describe('route table', () => {
+  const pages = everyRoute(routes).filter((route) => route.id !== 'root' && (route.index || route.path !== undefined));
+
+  it('declares on every page who may open it: a keyword or a permission of the domain table', () => {
+    expect(pages.length).toBeGreaterThan(30);
+    for (const route of pages) {
+      expect([...ACCESS_KEYWORDS, ...PERMISSIONS], `access of ${route.path ?? 'an index route'}`).toContain(accessOf(route));
+    }
+  });
+
+  it('loads the component of every lazy page', async () => {
+    const lazyPages = pages.filter((route) => typeof route.lazy === 'function');
+    expect(lazyPages.length).toBeGreaterThan(25);
+    for (const route of lazyPages) {
+      const loaded = await (route.lazy as () => Promise<RouteObject>)();
+      expect(typeof loaded.Component, `component of ${route.path ?? 'an index route'}`).toBe('function');
+    }
+  });
+
+  const ALL: Role[] = ['STUDENT', 'USER', 'ADMIN', 'SUPER_ADMIN'];
+  const ORG: Role[] = ['USER', 'ADMIN', 'SUPER_ADMIN'];
+  const CONSOLE: Role[] = ['SUPER_ADMIN'];
+  it.each([
+    ['/account/profile', ALL],
+    ['/account/change-password', ALL],
+    ['/payment/portal', ALL],
+    ['/org', ORG],
+    ['/org/invite', ORG],
+    ['/org/invite-subscribed', ORG],
+    ['/org/archived-users', ORG],
+    ['/org/profile', ORG],
+    ['/org/groups', ORG],
+    ['/groups', ORG],
+    ['/groups/org-1', ORG],
+    ['/manage-users', ORG],
+    ['/manage-users/invite', ORG],
+    ['/access', CONSOLE],
+    ['/access/organizations', CONSOLE],
+    ['/access/organizations/org-1', CONSOLE],
+    ['/access/users', CONSOLE],
+    ['/access/cases', CONSOLE],
+    ['/access/skeleton', CONSOLE],
+    ['/access/templates', CONSOLE],
+    ['/access/notifications', CONSOLE],
+  ])('opens %s to the roles of spec section 6', (path, roles) => {
+    expect(rolesOpening(path)).toEqual(roles);
+  });
+
+  it.each([
+    ['/', 'public'],
+    ['/login', 'public'],
+    ['/signup', 'public'],
+    ['/choose-password', 'public'],
+    ['/reset-password', 'public'],
+    ['/callback', 'public'],
+    ['/license', 'public'],
+    ['/accept-invite', 'public'],
+    ['/emailVerified', 'public'],
+    ['/org-selection', 'unverified'],
+    ['/verify', 'unverified'],
+  ])('opens %s as %s', (path, access) => {
+    const matches = matchRoutes(routes, path) ?? [];
+    expect(matches.at(-1)?.route.path).not.toBe('*');
+    expect(matches.map((match) => accessOf(match.route)).filter((value) => value !== undefined)).toEqual(
+      access === 'public' ? ['public'] : ['unverified', 'unverified'],
+    );
   });
 });

@@ -1,10 +1,32 @@
+import { hasPermission } from '@patientsim/domain/roles/permissions';
+import { ROLES, type Role } from '@patientsim/domain/roles/roles';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { deriveCurrentUser } from '../../lib/current-user';
 import { buildGroup, buildGroupsDataEntry, buildLoginResult } from '../../testing/factories';
+import type { RouteHandle } from '../route-table/page';
+import { routes } from '../router';
 import { sideNavItems } from './side-nav-items';
 
 function labels(result: ReturnType<typeof buildLoginResult>, groups = [buildGroup()]) {
   return sideNavItems(deriveCurrentUser(result, groups)).map((item) => `${item.label} ${item.to}`);
+}
+
+/** A user of `role` in an active organisation (its key owner when asked), or in none. */
+function userOf(role: Role, { isKeyOwner = false, isInOrganisation = true } = {}) {
+  const result = isInOrganisation
+    ? buildLoginResult({ role, sub: 'user-1', groupsData: [buildGroupsDataEntry({ role })] })
+    : buildLoginResult({ role, sub: 'user-1', groupsData: [], org: null });
+  const groups = isInOrganisation ? [buildGroup({}, { ownerId: isKeyOwner ? 'user-1' : 'someone-else' })] : [];
+  return deriveCurrentUser(result, groups);
+}
+
+/** The access the route table declares for a router path: that of the deepest matching route. */
+function routeAccessOf(path: string) {
+  const matches = matchRoutes(routes, path) ?? [];
+  const leaf = matches.at(-1)?.route;
+  expect(leaf?.path, `${path} is a page of the route table`).not.toBe('*');
+  return (leaf?.handle as RouteHandle | undefined)?.access;
 }
 
 describe('sideNavItems', () => {
@@ -63,5 +85,99 @@ describe('sideNavItems', () => {
     expect(both?.badge?.description).toBe('payment issue, pending invitation');
     const neither = sideNavItems(deriveCurrentUser(buildLoginResult(), [])).find((item) => item.key === 'account');
     expect(neither?.badge).toBeUndefined();
+  });
+
+  it.each([
+    ['a student', userOf('STUDENT'), ['SCENARIOS /authoring/cases', 'ACCOUNT /account/profile']],
+    [
+      'an instructor',
+      userOf('USER'),
+      [
+        'SCENARIOS /authoring/cases',
+        'ASSIGNMENTS /authoring/assignments',
+        'ACCOUNT /account/profile',
+        'ORG MANAGEMENT /org/groups',
+      ],
+    ],
+    [
+      'an admin',
+      userOf('ADMIN'),
+      [
+        'SCENARIOS /authoring/cases',
+        'ASSIGNMENTS /authoring/assignments',
+        'ACCOUNT /account/profile',
+        'ORG MANAGEMENT /org/invite',
+      ],
+    ],
+    [
+      'a key owner',
+      userOf('ADMIN', { isKeyOwner: true }),
+      [
+        'SCENARIOS /authoring/cases',
+        'ASSIGNMENTS /authoring/assignments',
+        'ACCOUNT /account/profile',
+        'ORG MANAGEMENT /org/profile',
+      ],
+    ],
+    [
+      'a super admin',
+      userOf('SUPER_ADMIN'),
+      [
+        'SCENARIOS /authoring/cases',
+        'ASSIGNMENTS /authoring/assignments',
+        'ACCOUNT /account/profile',
+        'ORG MANAGEMENT /org/invite',
+        'ACCESS /access/organizations',
+        'CMS /cms',
+      ],
+    ],
+    ['a student with no organisation', userOf('STUDENT', { isInOrganisation: false }), ['ACCOUNT /account/profile']],
+    [
+      'an instructor with no organisation',
+      userOf('USER', { isInOrganisation: false }),
+      ['ASSIGNMENTS /authoring/assignments', 'ACCOUNT /account/profile'],
+    ],
+    [
+      'a super admin with no organisation',
+      userOf('SUPER_ADMIN', { isInOrganisation: false }),
+      ['ASSIGNMENTS /authoring/assignments', 'ACCOUNT /account/profile', 'ACCESS /access/organizations', 'CMS /cms'],
+    ],
+  ])('gives %s the buttons of spec section 2, in order', (_who, user, expected) => {
+    expect(sideNavItems(user).map((item) => `${item.label} ${item.to}`)).toEqual(expected);
+  });
+
+  it('shows a button exactly to the roles that hold the permission of its target', () => {
+    const everyButton = sideNavItems(userOf('SUPER_ADMIN'));
+    expect(everyButton.map((item) => item.key)).toEqual([
+      'scenarios',
+      'assignments',
+      'account',
+      'orgManagement',
+      'access',
+      'cms',
+    ]);
+    for (const role of ROLES) {
+      expect(sideNavItems(userOf(role)).map((item) => item.key)).toEqual(
+        everyButton.filter((item) => hasPermission(role, item.permission)).map((item) => item.key),
+      );
+    }
+  });
+
+  it('gates a button that opens a page of this app on the permission that page declares', () => {
+    const users = [...ROLES.map((role) => userOf(role)), userOf('ADMIN', { isKeyOwner: true })];
+    const checked = new Set<string>();
+    for (const user of users) {
+      for (const item of sideNavItems(user).filter((candidate) => !candidate.isExternal)) {
+        expect(routeAccessOf(item.to), `${item.label} → ${item.to}`).toBe(item.permission);
+        checked.add(item.to);
+      }
+    }
+    expect([...checked].sort()).toEqual([
+      '/access/organizations',
+      '/account/profile',
+      '/org/groups',
+      '/org/invite',
+      '/org/profile',
+    ]);
   });
 });

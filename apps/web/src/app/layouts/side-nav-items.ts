@@ -1,6 +1,7 @@
+import { type Permission, hasPermission } from '@patientsim/domain/roles/permissions';
 import { externalPaths, paths } from '../../config/paths';
 import type { CurrentUser } from '../../lib/current-user';
-import { orgManagementPath } from '../guards';
+import { AREA_ACCESS, orgManagementPath } from '../guards';
 
 export type SideNavKey = 'scenarios' | 'assignments' | 'account' | 'orgManagement' | 'access' | 'cms';
 
@@ -10,6 +11,8 @@ export type SideNavItem = {
   /** A router path when `isExternal` is false, else a full path served outside this app. */
   to: string;
   isExternal: boolean;
+  /** The permission that opens the target (for a router path, the one its route declares). */
+  permission: Permission;
   /** The '!' badge and what it means, for assistive technology. */
   badge?: { content: string; description: string };
 };
@@ -22,25 +25,54 @@ function accountBadge(user: CurrentUser, hasPendingInvitation: boolean): SideNav
   return reasons.length > 0 ? { content: '!', description: reasons.join(', ') } : undefined;
 }
 
-/** The side nav buttons the user may see (spec section 2, 'Side nav buttons'). */
+/**
+ * The side nav buttons the user may see (spec section 2, 'Side nav buttons'): each shows when the
+ * user's role holds the permission of its target, and when the spec's other condition holds.
+ */
 export function sideNavItems(user: CurrentUser, { hasPendingInvitation = false } = {}): SideNavItem[] {
-  const items: SideNavItem[] = [];
   const isInOrganisation = user.activeOrg !== null;
-
-  if (isInOrganisation && !user.isActiveOrgInactive) {
-    items.push({ key: 'scenarios', label: 'SCENARIOS', to: externalPaths.scenarios, isExternal: true });
-  }
-  if (!user.isStudent) {
-    items.push({ key: 'assignments', label: 'ASSIGNMENTS', to: externalPaths.assignments, isExternal: true });
-  }
   const badge = accountBadge(user, hasPendingInvitation);
-  items.push({ key: 'account', label: 'ACCOUNT', to: paths.profile, isExternal: false, ...(badge ? { badge } : {}) });
-  if (isInOrganisation && !user.isStudent) {
-    items.push({ key: 'orgManagement', label: 'ORG MANAGEMENT', to: orgManagementPath(user), isExternal: false });
-  }
-  if (user.isSuperAdmin) {
-    items.push({ key: 'access', label: 'ACCESS', to: paths.accessOrganizations, isExternal: false });
-    items.push({ key: 'cms', label: 'CMS', to: externalPaths.cms, isExternal: true });
-  }
-  return items;
+  const candidates: { item: SideNavItem; onlyIf?: boolean }[] = [
+    {
+      item: { key: 'scenarios', label: 'SCENARIOS', to: externalPaths.scenarios, isExternal: true, permission: 'cases:read' },
+      // Inactive organisations have no access to cases (spec section 4).
+      onlyIf: isInOrganisation && !user.isActiveOrgInactive,
+    },
+    {
+      item: {
+        key: 'assignments',
+        label: 'ASSIGNMENTS',
+        to: externalPaths.assignments,
+        isExternal: true,
+        permission: 'cases:assignments',
+      },
+    },
+    {
+      item: {
+        key: 'account',
+        label: 'ACCOUNT',
+        to: paths.profile,
+        isExternal: false,
+        permission: AREA_ACCESS.account,
+        ...(badge ? { badge } : {}),
+      },
+    },
+    {
+      item: {
+        key: 'orgManagement',
+        label: 'ORG MANAGEMENT',
+        to: orgManagementPath(user),
+        isExternal: false,
+        permission: AREA_ACCESS.org,
+      },
+      onlyIf: isInOrganisation,
+    },
+    {
+      item: { key: 'access', label: 'ACCESS', to: paths.accessOrganizations, isExternal: false, permission: AREA_ACCESS.access },
+    },
+    { item: { key: 'cms', label: 'CMS', to: externalPaths.cms, isExternal: true, permission: 'cms:open' } },
+  ];
+  return candidates
+    .filter(({ item, onlyIf = true }) => onlyIf && hasPermission(user.role, item.permission))
+    .map(({ item }) => item);
 }

@@ -1,0 +1,20 @@
+import type { RouteObject } from 'react-router';
+import { AREA_ACCESS } from '../guards';
+import { page } from './page';
+
+const accessPages = () => import('../../features/access/routes/access-pages');
+
+/** The provider's access area (spec section 2): SUPER_ADMIN only. */
+export const accessRoutes: RouteObject[] = [
+  page('access', AREA_ACCESS.access, () => import('../../features/access/components/access-layout'), 'AccessLayout', {
+    children: [
+      page('organizations', AREA_ACCESS.access, accessPages, 'OrganizationsRoute'),
+      page('organizations/:orgId', AREA_ACCESS.access, accessPages, 'OrganizationDetailsRoute', { id: 'organization-details' }),
+      page('users', AREA_ACCESS.access, accessPages, 'AccessUsersRoute'),
+      page('cases', AREA_ACCESS.access, accessPages, 'AccessCasesRoute'),
+      page('skeleton', AREA_ACCESS.access, accessPages, 'SkeletonKeyRoute'),
+      page('templates', AREA_ACCESS.access, accessPages, 'TemplatesRoute'),
+      page('notifications', AREA_ACCESS.access, accessPages, 'AccessNotificationsRoute'),
+    ],
+  }),
+];
