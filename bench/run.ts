@@ -5,12 +5,16 @@
  *   3. a bearer-verified API read (a user's groups) on the embedded database
  *   4. cold start to the first 200 from /readyz
  *   5. server memory (RSS) after start and after load, embedded and on PostgreSQL
- * It prints a table of figures, targets and PASS/MISS and writes bench/results/latest.json.
- * A missed target never fails the run; only a crash does.
+ *   6. member listing, member and user search, and bulk invitations with 100,000 users (embedded)
+ *      and 1,000,000 users (PostgreSQL), see members.ts
+ * Sections 1–5 are `core`, section 6 is `members`; `npm run bench -- members` runs one of them
+ * (see USAGE). It prints tables of figures, targets and verdicts and writes
+ * bench/results/latest.json. A missed target never fails the run; only a crash does.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { measureArgon2, measureVerify, type ThroughputFigures } from './lib/argon2.js';
 import { NOISY_CORES, waitForQuiet, watchCpu } from './lib/cpu.js';
 import { DEMO_ACCOUNT, getOk, issueToken, signIn } from './lib/http.js';
@@ -18,6 +22,16 @@ import { type LoadFigures, loadProblem, runLoad } from './lib/load.js';
 import { machineFacts } from './lib/machine.js';
 import { backendPids, createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
 import { renderMachine, renderTable, Scoreboard } from './lib/report.js';
+import {
+  type Engine,
+  MEMBERS_PLAN,
+  MEMBERS_TARGETS,
+  type MembersOptions,
+  type MembersResult,
+  membersSuite,
+  renderMembers,
+  type SuiteContext,
+} from './members.js';
 import {
   killAllServers,
   type MemoryFigures,
@@ -27,6 +41,66 @@ import {
   startServer,
 } from './lib/server.js';
 import { median, round, sleep } from './lib/stats.js';
+
+const USAGE = `usage: npm run bench [-- [core] [members] [options]]
+  core                   sections 1–5: sign-in, token renewal, bearer read, starts, memory
+  members                section 6: member list, member and user search, bulk invitations at scale
+                         (without a section name, both run)
+options for members:
+  --engine <name>        embedded or postgres (repeat for both; default both)
+  --embedded-users <n>   generated users on the embedded engine (default ${MEMBERS_PLAN.users.embedded})
+  --postgres-users <n>   generated users on PostgreSQL (default ${MEMBERS_PLAN.users.postgres})
+  --org-members <n>      of them, members of the large organisation (default ${MEMBERS_PLAN.orgMembers})`;
+
+type Section = 'core' | 'members';
+
+/** The sections and sizes asked for on the command line. */
+function parseCommandLine(): { sections: Set<Section>; members: MembersOptions } {
+  const count = (name: string, value: string | undefined, fallback: number) => {
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer, not ${value}`);
+    return parsed;
+  };
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      engine: { type: 'string', multiple: true },
+      'embedded-users': { type: 'string' },
+      'postgres-users': { type: 'string' },
+      'org-members': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.info(USAGE);
+    process.exit(0);
+  }
+  for (const name of positionals) if (name !== 'core' && name !== 'members') throw new Error(`unknown section ${name}`);
+  const sections = new Set<Section>(positionals.length > 0 ? (positionals as Section[]) : ['core', 'members']);
+  for (const name of values.engine ?? [])
+    if (name !== 'embedded' && name !== 'postgres') throw new Error(`unknown engine ${name}`);
+  const engines = (values.engine as Engine[] | undefined) ?? ['embedded', 'postgres'];
+  const users = {
+    embedded: count('embedded-users', values['embedded-users'], MEMBERS_PLAN.users.embedded),
+    postgres: count('postgres-users', values['postgres-users'], MEMBERS_PLAN.users.postgres),
+  };
+  const orgMembers = count('org-members', values['org-members'], MEMBERS_PLAN.orgMembers);
+  for (const engine of engines) {
+    if (orgMembers > users[engine])
+      throw new Error(`--org-members (${orgMembers}) exceeds the ${engine} users (${users[engine]})`);
+  }
+  return { sections, members: { engines: [...new Set(engines)], users, orgMembers } };
+}
+
+let commandLine: ReturnType<typeof parseCommandLine>;
+try {
+  commandLine = parseCommandLine();
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  process.exit(2);
+}
+const { sections } = commandLine;
 
 /** How each measurement is bounded; the whole run stays within a few minutes on 2 cores. */
 const PLAN = {
@@ -42,8 +116,10 @@ const PLAN = {
   coldStartTimeoutMs: 60_000,
   /** Longest wait, before each measurement, for other processes on the machine to go quiet. */
   quietWaitMs: 5_000,
-  /** Hard stop for the whole run, servers included. */
+  /** Hard stop for the whole run, servers included: this for sections 1–5 … */
   watchdogMs: 8 * 60_000,
+  /** … and this more for section 6 (a million rows to write and index on a busy machine). */
+  membersWatchdogMs: 30 * 60_000,
 } as const;
 
 const TARGETS = {
@@ -56,7 +132,7 @@ const TARGETS = {
   rssPostgresMb: 200,
 } as const;
 
-const board = new Scoreboard([
+const coreLines: ConstructorParameters<typeof Scoreboard>[0] = [
   { id: 'signin.hash', section: 1, label: 'argon2id hash, raw (2 at a time)', unit: '/s', digits: 1 },
   { id: 'signin.verify', section: 1, label: 'argon2id verify, raw (2 at a time)', unit: '/s', digits: 1 },
   {
@@ -150,7 +226,8 @@ const board = new Scoreboard([
     digits: 0,
     target: { op: '<=', value: TARGETS.rssPostgresMb },
   },
-]);
+];
+const board = new Scoreboard(sections.has('core') ? coreLines : []);
 
 type Details = {
   argon2?: { hash: ThroughputFigures; verify: ThroughputFigures; verifyAfterSignIn?: ThroughputFigures };
@@ -158,6 +235,7 @@ type Details = {
   startsMs: Record<string, number[]>;
   memory: Record<string, MemoryFigures | null>;
   postgres?: { serverVersion: string };
+  members?: MembersResult;
   /** Cores other processes used during each measurement (a shared machine skews figures). */
   backgroundCores: Record<string, number | null>;
 };
@@ -167,8 +245,8 @@ const errors: { step: string; message: string }[] = [];
 
 const progress = (message: string) => console.info(`· ${message}`);
 
-/** What an interrupted run must still undo: the scratch directory and database. */
-const cleanup = { tmpRoot: null as string | null, database: null as string | null };
+/** What an interrupted run must still undo: the scratch directory and databases. */
+const cleanup = { tmpRoot: null as string | null, databases: new Set<string>() };
 
 /** Waits briefly for a quiet machine before a measurement. */
 async function quiet(what: string, serverPid?: number) {
@@ -408,7 +486,7 @@ async function postgresSuite(dataDir: string) {
   const prefixes = ['pg.'];
   const database = await step('PostgreSQL scratch database', prefixes, createScratchDatabase);
   if (!database) return;
-  cleanup.database = database.name;
+  cleanup.databases.add(database.name);
   details.postgres = { serverVersion: database.serverVersion };
   try {
     await step('PostgreSQL server', prefixes, async () => {
@@ -451,9 +529,23 @@ async function postgresSuite(dataDir: string) {
     });
   } finally {
     await step('drop the PostgreSQL scratch database', [], () => dropScratchDatabase(database.name));
-    cleanup.database = null;
+    cleanup.databases.delete(database.name);
   }
 }
+
+/** What section 6 borrows from this runner. */
+const membersContext: SuiteContext = {
+  progress,
+  recordError: (name, message) => errors.push({ step: name, message }),
+  timedStart,
+  measureLoad,
+  quiet,
+  noise,
+  trackDatabase: (name, live) => {
+    if (live) cleanup.databases.add(name);
+    else cleanup.databases.delete(name);
+  },
+};
 
 function memoryNote(memory: MemoryFigures): string {
   return `anonymous ${memory.anonMb.toFixed(0)} MB + file-backed ${memory.fileMb.toFixed(0)} MB; peak ${memory.peakRssMb.toFixed(0)} MB`;
@@ -470,9 +562,10 @@ function latencyNote(figures: LoadFigures): string {
 }
 
 function renderLoads(): string {
+  const keyWidth = Math.max(15, ...Object.keys(details.loads).map((key) => key.length));
   const rows = Object.entries(details.loads).map(([key, f]) =>
     [
-      key.padEnd(15),
+      key.padEnd(keyWidth),
       `c=${String(f.connections).padEnd(3)}`,
       `${f.durationSeconds.toFixed(1)} s`.padStart(6),
       `${f.okPerSecond.toFixed(0)} ok/s`.padStart(10),
@@ -492,11 +585,12 @@ async function main() {
   const machine = machineFacts();
   const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'patientsim-bench-'));
   cleanup.tmpRoot = tmpRoot;
+  const watchdogMs = (sections.has('core') ? PLAN.watchdogMs : 0) + (sections.has('members') ? PLAN.membersWatchdogMs : 0);
   const watchdog = setTimeout(() => {
-    console.error(`bench: still running after ${PLAN.watchdogMs / 60_000} min; stopping every server and giving up`);
+    console.error(`bench: still running after ${watchdogMs / 60_000} min; stopping every server and giving up`);
     killAllServers();
     process.exit(1);
-  }, PLAN.watchdogMs);
+  }, watchdogMs);
   watchdog.unref();
 
   console.info(`PatientSim benchmarks — ${startedAt.toISOString()}`);
@@ -504,15 +598,20 @@ async function main() {
   console.info('');
 
   try {
-    const server = await startEmbedded(path.join(tmpRoot, 'embedded'));
-    try {
-      // Raw hashing right before the sign-in load, so both see the same machine.
-      await rawArgon2();
-      if (server) await embeddedLoads(server);
-    } finally {
-      await server?.stop();
+    if (sections.has('core')) {
+      const server = await startEmbedded(path.join(tmpRoot, 'embedded'));
+      try {
+        // Raw hashing right before the sign-in load, so both see the same machine.
+        await rawArgon2();
+        if (server) await embeddedLoads(server);
+      } finally {
+        await server?.stop();
+      }
+      await postgresSuite(path.join(tmpRoot, 'postgres'));
     }
-    await postgresSuite(path.join(tmpRoot, 'postgres'));
+    if (sections.has('members')) {
+      details.members = await membersSuite({ ctx: membersContext, tmpRoot, options: commandLine.members });
+    }
   } finally {
     killAllServers();
     rmSync(tmpRoot, { recursive: true, force: true });
@@ -524,7 +623,8 @@ async function main() {
   const loads = renderLoads();
   console.info('');
   if (loads) console.info(`${loads}\n`);
-  console.info(renderTable(board));
+  if (details.members) console.info(`${renderMembers(details.members)}\n`);
+  if (sections.has('core')) console.info(renderTable(board));
   const noisy = Object.entries(details.backgroundCores).filter(([, cores]) => cores !== null && cores >= NOISY_CORES);
   if (noisy.length > 0) {
     console.info(
@@ -541,8 +641,9 @@ async function main() {
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     machine,
-    plan: PLAN,
-    targets: TARGETS,
+    sections: [...sections],
+    plan: { ...PLAN, ...(sections.has('members') ? { members: { ...MEMBERS_PLAN, ...commandLine.members } } : {}) },
+    targets: { ...TARGETS, ...(sections.has('members') ? { members: MEMBERS_TARGETS } : {}) },
     lines: board.lines,
     details,
     errors,
@@ -563,7 +664,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     killAllServers();
     if (cleanup.tmpRoot) rmSync(cleanup.tmpRoot, { recursive: true, force: true });
-    const drop = cleanup.database ? dropScratchDatabase(cleanup.database).catch(() => {}) : Promise.resolve();
+    const drop = Promise.all([...cleanup.databases].map((name) => dropScratchDatabase(name).catch(() => {})));
     void Promise.race([drop, sleep(3_000)]).finally(() => process.exit(130));
   });
 }

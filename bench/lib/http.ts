@@ -1,6 +1,10 @@
 /** The few single calls the benchmarks need before they load an endpoint. */
 
 export const DEMO_ACCOUNT = { email: 'owner@demo.test', password: 'Sim-Demo-2026' } as const;
+/** The demo seed's other admin of Riverside EMS Academy (not its key owner). */
+export const DEMO_ADMIN = { email: 'admin@demo.test', password: 'Sim-Demo-2026' } as const;
+/** The demo seed's super admin: the provider, who may search every user. */
+export const DEMO_SUPER_ADMIN = { email: 'super@demo.test', password: 'Sim-Demo-2026' } as const;
 
 export type SignedIn = { userId: string; cookie: string };
 export type IdToken = { idToken: string; sub: string; exp: number };
@@ -44,5 +48,37 @@ export async function issueToken(baseUrl: string, cookie: string): Promise<IdTok
 export async function getOk(url: string, headers: Record<string, string>): Promise<unknown> {
   const response = await fetch(url, { headers });
   if (!response.ok) throw await failure(response, `GET ${new URL(url).pathname}`);
+  return response.json();
+}
+
+/** Signs `account` in and returns the Authorization header of its ID token. */
+export async function bearerHeaders(
+  baseUrl: string,
+  account: { email: string; password: string },
+): Promise<{ authorization: string }> {
+  const session = await signIn(baseUrl, account);
+  const token = await issueToken(baseUrl, session.cookie);
+  return { authorization: `Bearer ${token.idToken}` };
+}
+
+/** One GET whatever it answers: the status and the parsed body (null when it is not JSON). */
+export async function getAny(url: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) as unknown };
+  } catch {
+    return { status: response.status, body: null };
+  }
+}
+
+/** One POST of a JSON body that must answer 200; returns the parsed body. */
+export async function postOk(url: string, headers: Record<string, string>, body: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw await failure(response, `POST ${new URL(url).pathname}`);
   return response.json();
 }

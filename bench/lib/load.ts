@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { watchCpu } from './cpu.js';
 import type { RunningServer } from './server.js';
+import { percentile } from './stats.js';
 
 export type LoadOptions = {
   title: string;
@@ -8,6 +9,11 @@ export type LoadOptions = {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Paths (with query) on the URL's origin that each connection requests in turn, starting over
+   * at the end; without them every request goes to `url`.
+   */
+  paths?: readonly string[];
   connections: number;
   durationSeconds: number;
   /** A short unmeasured run first, so the figures are of a warmed-up process. */
@@ -34,6 +40,8 @@ export type LoadFigures = {
   reqPerSecondAverage: number;
   reqPerSecondMedian: number;
   latencyMs: { average: number; p50: number; p90: number; p99: number; max: number };
+  /** Nearest-rank percentiles of every measured response's own time (autocannon rounds its histogram to whole ms). */
+  responseMs: { count: number; p50: number; p95: number; p99: number; max: number };
   /** Server CPU use during the run, in cores (1.0 = one core busy all the time). */
   serverCores: number | null;
   /** CPU use of this process (the load generator) during the run, in cores. */
@@ -46,16 +54,24 @@ export type LoadFigures = {
   rssAfterMb: number | null;
 };
 
-async function fire(options: LoadOptions, seconds: number) {
-  return autocannon({
-    title: options.title,
-    url: options.url,
-    method: options.method ?? 'GET',
-    headers: options.headers ?? {},
-    ...(options.body === undefined ? {} : { body: options.body }),
-    connections: options.connections,
-    duration: seconds,
-    timeout: 10,
+/** One autocannon run; `onResponse` hears the time of every answer (in ms). */
+function fire(options: LoadOptions, seconds: number, onResponse?: (ms: number) => void): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        title: options.title,
+        url: options.url,
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+        ...(options.body === undefined ? {} : { body: options.body }),
+        ...(options.paths ? { requests: options.paths.map((path) => ({ path })) } : {}),
+        connections: options.connections,
+        duration: seconds,
+        timeout: 10,
+      },
+      (error: unknown, result) => (error ? reject(new Error('autocannon failed', { cause: error })) : resolve(result)),
+    );
+    if (onResponse) instance.on('response', (_client, _statusCode, _bytes, responseTime) => onResponse(responseTime));
   });
 }
 
@@ -64,7 +80,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   if (options.warmupSeconds) await fire(options, options.warmupSeconds);
   const databasePids = options.databasePids ? await options.databasePids() : [];
   const stopWatch = watchCpu(options.server?.pid, databasePids);
-  const result = await fire(options, options.durationSeconds);
+  const responseTimes: number[] = [];
+  const result = await fire(options, options.durationSeconds, (ms) => responseTimes.push(ms));
   const cpu = stopWatch();
   const seconds = result.duration || options.durationSeconds;
 
@@ -90,6 +107,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       p90: result.latency.p90,
       p99: result.latency.p99,
       max: result.latency.max,
+    },
+    responseMs: {
+      count: responseTimes.length,
+      p50: percentile(responseTimes, 50),
+      p95: percentile(responseTimes, 95),
+      p99: percentile(responseTimes, 99),
+      max: responseTimes.reduce((max, value) => Math.max(max, value), 0),
     },
     serverCores: cpu.serverCores,
     loaderCores: cpu.benchCores,

@@ -57,7 +57,7 @@ export class Scoreboard {
   }
 }
 
-const formatNumber = (value: number, digits: number) =>
+export const formatNumber = (value: number, digits: number) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function formatTarget(line: Line): string {
@@ -65,7 +65,7 @@ function formatTarget(line: Line): string {
   return `${line.target.op === '>=' ? '≥' : '≤'} ${formatNumber(line.target.value, line.digits === 0 ? 0 : Math.min(line.digits, 2))} ${line.unit}`.trim();
 }
 
-function pad(text: string, width: number, right = false) {
+export function pad(text: string, width: number, right = false) {
   const length = [...text].length;
   if (length >= width) return text;
   return right ? ' '.repeat(width - length) + text : text + ' '.repeat(width - length);
