@@ -215,6 +215,14 @@ describe('seedDemo', () => {
       expect(activeMembers(harbor.id)).toHaveLength(harbor.seats);
     });
 
+    it('gives one organisation more active members than a page of the Users table, and Riverside a second archive page', () => {
+      const provider = orgByName('PatientSim Provider');
+      expect(activeMembers(provider.id).length).toBeGreaterThan(50);
+      const riverside = orgByName('Riverside EMS Academy');
+      const archived = rows.members.filter((member) => member.groupId === riverside.id && member.removedAt !== null);
+      expect(archived.length).toBeGreaterThan(50);
+    });
+
     it('keeps every organisation within its seats', () => {
       for (const org of rows.groups.filter((row) => row.parentId === null && row.seats > 0)) {
         expect(activeMembers(org.id).length).toBeLessThanOrEqual(org.seats);

@@ -221,6 +221,19 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
       removedFrom: ['riverside'],
     };
   }),
+  // The provider's scenario testers, who play cases as students: enough active members for a
+  // second page of the provider's Users table (page size 50) within its 100 seats.
+  ...Array.from({ length: 55 }, (_, index): DemoAccount => {
+    const nn = String(index + 1).padStart(2, '0');
+    return {
+      email: `tester${nn}@demo.test`,
+      role: 'STUDENT',
+      givenName: 'Scenario',
+      familyName: `Tester ${nn}`,
+      productType: 'EMS',
+      memberships: [{ org: 'provider', role: 'STUDENT' }],
+    };
+  }),
 ];
 
 /** Accounts are older than the oldest case, a few days apart in the order of `DEMO_ACCOUNTS`. */
