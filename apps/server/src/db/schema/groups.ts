@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 
@@ -47,6 +48,37 @@ export const groupMember = pgTable(
     /** Set when the member was removed (archived for grading). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copies of the member's e-mail and names, the keys a member list sorts and searches on, so
+     * that a group's page, count and search read its own memberships only. Database triggers keep
+     * them equal to the user's, in the transaction of the write (migration 0004).
+     */
+    userEmail: text('user_email').notNull().default(''),
+    userGivenName: text('user_given_name').notNull().default(''),
+    userFamilyName: text('user_family_name').notNull().default(''),
+    /**
+     * The three copies lower-cased, one per line: a search matches `lower(%term%)` with LIKE here,
+     * which is what ILIKE does on each of them, without lower-casing every row at query time.
+     */
+    userSearch: text('user_search')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(user_family_name || chr(10) || user_given_name || chr(10) || user_email)`),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_member_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_member_user_idx').on(t.userId),
+    // A group's members in list order, with what the list filters on: pages, counts and searches
+    // within a group are index-only scans of the group's range.
+    index('group_member_listing_idx').on(
+      t.groupId,
+      t.userFamilyName,
+      t.userGivenName,
+      t.userEmail,
+      t.userId,
+      t.removedAt,
+      t.subscribed,
+      t.role,
+      t.userSearch,
+    ),
+  ],
 );

@@ -44,12 +44,13 @@ export async function listGroupUsers({
   const memberFilter: MembershipFilter = { groupId: access.group.id, variant: query.variant, term: query.search };
   const listsInvitations = isOrganisation && query.variant !== 'archived';
   const invitationFilter = { orgId: access.orgId, isSubscribedOnly: query.variant === 'subscribed', term: query.search };
-  const [memberTotal, invitationTotal] = await Promise.all([
+  const offset = pageOffset(query);
+  // The page does not wait for the count: past the last member it is simply empty.
+  const [memberTotal, invitationTotal, members] = await Promise.all([
     countGroupMemberships(db, memberFilter),
     listsInvitations ? countOpenInvitations(db, invitationFilter) : Promise.resolve(0),
+    findGroupMembershipsPage(db, memberFilter, { offset, limit: query.pageSize }),
   ]);
-  const offset = pageOffset(query);
-  const members = offset < memberTotal ? await findGroupMembershipsPage(db, memberFilter, { offset, limit: query.pageSize }) : [];
   const room = query.pageSize - members.length;
   const invitations =
     listsInvitations && room > 0

@@ -133,7 +133,8 @@ export async function lookUpUsers({
 /**
  * GET /search/users: the members of the group `access` names whose e-mail or names contain `term`,
  * with their role there, or every account (the provider's staff, `access` null) with its global
- * role. Runs in the database on the trigram indexes. At most USER_SEARCH_LIMIT users, by family
+ * role. Runs in the database: within a group on the membership rows' listing index (decision
+ * 0014), across every account on the trigram indexes. At most USER_SEARCH_LIMIT users, by family
  * name, given name and e-mail; when more match, the first by id (see SearchOrder): sorting every
  * match of a common term by name would read thousands of rows per keystroke.
  */

@@ -191,6 +191,25 @@ function matchesUser(term: string) {
 }
 
 /**
+ * The same match on a membership's copies of its user's e-mail and names, evaluated on a group's
+ * own rows of `group_member_listing_idx`: the work is bounded by the group, not by every user who
+ * matches anywhere. ILIKE lower-cases both sides, so LIKE on the lower-cased `user_search` (the
+ * three copies, one per line) answers the same; a term with a line break could span two of them
+ * there, so it is matched on each copy.
+ */
+function matchesMember(term: string) {
+  const pattern = escapeLike(term);
+  if (term.includes('\n')) {
+    return or(
+      ilike(groupMember.userEmail, pattern),
+      ilike(groupMember.userGivenName, pattern),
+      ilike(groupMember.userFamilyName, pattern),
+    );
+  }
+  return sql`${groupMember.userSearch} like lower(${pattern})`;
+}
+
+/**
  * Which matches of a search answer when more than `limit` match: the first by name (every match is
  * read and sorted), or the first by user id, where the database stops after `limit` matches when a
  * term is common (walking the primary key) and starts from the trigram indexes when it is rare.
@@ -199,7 +218,8 @@ export type SearchOrder = 'name' | 'id';
 
 /**
  * Active members of an organisation, optionally only those whose e-mail or names contain `term`
- * (trigram indexes), whose role there is `role`, and who are (or are not) members of `groupId`.
+ * (matched on the organisation's memberships, see matchesMember), whose role there is `role`, and
+ * who are (or are not) members of `groupId`.
  */
 export function searchOrganisationMembers(
   db: Database,
@@ -240,12 +260,16 @@ export function searchOrganisationMembers(
         eq(groupMember.groupId, orgId),
         isNull(groupMember.removedAt),
         isNull(user.deletedAt),
-        term ? matchesUser(term) : undefined,
+        term ? matchesMember(term) : undefined,
         role ? sql`${memberRole} = ${role}` : undefined,
         inGroupSql && inGroup !== undefined ? (inGroup ? inGroupSql : sql`not ${inGroupSql}`) : undefined,
       ),
     )
-    .orderBy(...(order === 'id' ? [asc(groupMember.userId)] : [asc(user.familyName), asc(user.givenName), asc(user.email)]))
+    .orderBy(
+      ...(order === 'id'
+        ? [asc(groupMember.userId)]
+        : [asc(groupMember.userFamilyName), asc(groupMember.userGivenName), asc(groupMember.userEmail)]),
+    )
     .limit(limit);
 }
 
@@ -269,26 +293,51 @@ function membershipWhere({ groupId, variant, term, hidesDeletedAccounts = false 
         ? undefined
         : isNull(groupMember.removedAt),
     variant === 'subscribed' ? eq(groupMember.subscribed, true) : undefined,
-    hidesDeletedAccounts ? isNull(user.deletedAt) : undefined,
-    term ? matchesUser(term) : undefined,
+    // Only the memberships are read; the user is looked at only to leave deleted accounts out.
+    // A correlated lookup per membership (the user's primary key): a join or EXISTS may be planned
+    // as a scan of every user.
+    hidesDeletedAccounts
+      ? sql`(select ${user.deletedAt} from ${user} where ${user.id} = ${groupMember.userId}) is null`
+      : undefined,
+    term ? matchesMember(term) : undefined,
   );
 }
 
+/** How many memberships `filter` keeps: an index-only scan of the group's range of `group_member_listing_idx`. */
 export function countGroupMemberships(db: Database, filter: MembershipFilter) {
   return db
     .select({ total: count() })
     .from(groupMember)
-    .innerJoin(user, eq(user.id, groupMember.userId))
     .where(membershipWhere(filter))
     .then((rows) => rows[0]?.total ?? 0);
 }
 
-/** One page of a group's memberships, by family name, given name and e-mail. */
+/**
+ * One page of a group's memberships, by family name, given name, e-mail and id. The page is cut
+ * from the group's range of `group_member_listing_idx` in index order (the copies of the sort keys
+ * and every membership column the list shows), and only its rows are joined to their users.
+ */
 export function findGroupMembershipsPage(
   db: Database,
   filter: MembershipFilter,
   { offset, limit }: { offset: number; limit: number },
 ) {
+  const page = db
+    .select({
+      userId: groupMember.userId,
+      familyName: groupMember.userFamilyName,
+      givenName: groupMember.userGivenName,
+      email: groupMember.userEmail,
+      memberRole: groupMember.role,
+      subscribed: groupMember.subscribed,
+      removedAt: groupMember.removedAt,
+    })
+    .from(groupMember)
+    .where(membershipWhere(filter))
+    .orderBy(asc(groupMember.userFamilyName), asc(groupMember.userGivenName), asc(groupMember.userEmail), asc(groupMember.userId))
+    .offset(offset)
+    .limit(limit)
+    .as('page');
   return db
     .select({
       userId: user.id,
@@ -296,18 +345,15 @@ export function findGroupMembershipsPage(
       givenName: user.givenName,
       familyName: user.familyName,
       globalRole: user.role,
-      memberRole: groupMember.role,
-      subscribed: groupMember.subscribed,
-      removedAt: groupMember.removedAt,
+      memberRole: page.memberRole,
+      subscribed: page.subscribed,
+      removedAt: page.removedAt,
       deletedAt: user.deletedAt,
       createdAt: user.createdAt,
     })
-    .from(groupMember)
-    .innerJoin(user, eq(user.id, groupMember.userId))
-    .where(membershipWhere(filter))
-    .orderBy(asc(user.familyName), asc(user.givenName), asc(user.email), asc(user.id))
-    .offset(offset)
-    .limit(limit);
+    .from(page)
+    .innerJoin(user, eq(user.id, page.userId))
+    .orderBy(asc(page.familyName), asc(page.givenName), asc(page.email), asc(page.userId));
 }
 
 /** The role of an active membership (the org-specific role). */
@@ -372,9 +418,19 @@ export function findUserSummaries(
   }: { ids?: readonly string[] | undefined; term?: string | undefined; orgIds: readonly string[] | null; limit: number },
 ) {
   if (orgIds?.length === 0 || ids?.length === 0) return Promise.resolve([]);
-  const inOrganisations = orgIds
-    ? sql`exists (select 1 from ${groupMember} as gm where gm.user_id = ${user.id} and gm.group_id in ${orgIds})`
-    : undefined;
+  // A search within organisations reads their memberships' copies of the e-mail and names (bounded
+  // by their size); a common term would otherwise match a large share of every user first.
+  const inOrganisations = !orgIds
+    ? undefined
+    : term
+      ? inArray(
+          user.id,
+          db
+            .select({ userId: groupMember.userId })
+            .from(groupMember)
+            .where(and(inArray(groupMember.groupId, [...orgIds]), matchesMember(term))),
+        )
+      : sql`exists (select 1 from ${groupMember} as gm where gm.user_id = ${user.id} and gm.group_id in ${orgIds})`;
   return db
     .select({
       user_id: user.id,
@@ -387,7 +443,7 @@ export function findUserSummaries(
     .where(
       and(
         ids ? inArray(user.id, [...ids]) : undefined,
-        term ? and(matchesUser(term), isNull(user.deletedAt)) : undefined,
+        term ? and(orgIds ? undefined : matchesUser(term), isNull(user.deletedAt)) : undefined,
         inOrganisations,
       ),
     )

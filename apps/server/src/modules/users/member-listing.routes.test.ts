@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrgUsersPage } from '@patientsim/domain/users/org-users.schemas';
+import type { FoundUserList } from '@patientsim/domain/users/users.schemas';
+import { user } from '../../db/schema/auth.js';
+import { groupMember } from '../../db/schema/groups.js';
+import { buildTestApp, type TestApp } from '../../../test/build-app.js';
+import { signInAs } from '../../../test/demo-client.js';
+import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
+import { updateUser } from './users.repository.js';
+
+type Session = Awaited<ReturnType<typeof signInAs>>;
+
+let t: TestApp;
+let orgId: string;
+let admin: Session;
+const ids = {} as Record<'anna' | 'bob' | 'cleo' | 'late', string>;
+
+const listEmails = async (query = '') => {
+  const response = await admin.client.request({ method: 'GET', url: `/api/users/extension/groups/${orgId}/members${query}` });
+  expect(response.statusCode, query).toBe(200);
+  const body = response.json<OrgUsersPage>();
+  return { total: body.total, emails: body.items.map((item) => item.email) };
+};
+
+const searchEmails = async (term: string) => {
+  const response = await admin.client.request({
+    method: 'GET',
+    url: `/api/users/search/users?term=${encodeURIComponent(term)}&orgId=${orgId}`,
+  });
+  expect(response.statusCode, term).toBe(200);
+  return response.json<FoundUserList>().users.map((found) => found.email);
+};
+
+const edit = (userId: string, payload: object) =>
+  admin.client.request({ method: 'PATCH', url: `/api/users/users/${userId}?orgId=${orgId}`, payload });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const owner = await insertUser(t.db, { role: 'ADMIN', givenName: 'Ada', familyName: 'Admin', email: 'admin@listing.test' });
+  orgId = await insertGroup(t.db, { name: 'Listing Academy', seats: 20, ownerId: owner.id });
+  await addMember(t.db, orgId, owner.id, 'ADMIN');
+  admin = await signInAs(t, owner.email, owner.password);
+  for (const [key, givenName, familyName] of [
+    ['anna', 'Anna', 'Baker'],
+    ['bob', 'Bob', 'Carter'],
+    ['cleo', 'Cleo', 'Dunn'],
+  ] as const) {
+    const person = await insertUser(t.db, { givenName, familyName, email: `${key}@listing.test` });
+    ids[key] = person.id;
+    await addMember(t.db, orgId, person.id, 'STUDENT');
+  }
+  // Renamed before joining: the membership takes the names the account has when it is created.
+  const late = await insertUser(t.db, { givenName: 'Lee', familyName: 'Zimmer', email: 'late@listing.test' });
+  ids.late = late.id;
+  await updateUser(t.db, late.id, { familyName: 'Able' });
+  await addMember(t.db, orgId, late.id, 'STUDENT');
+});
+
+describe('the member list and search follow changes of names and e-mail', () => {
+  it('sorts and searches by the names an account has when it joins', async () => {
+    expect((await listEmails()).emails).toEqual([
+      'late@listing.test',
+      'admin@listing.test',
+      'anna@listing.test',
+      'bob@listing.test',
+      'cleo@listing.test',
+    ]);
+    expect(await searchEmails('able')).toEqual(['late@listing.test']);
+    expect(await searchEmails('zimmer')).toEqual([]);
+  });
+
+  it("re-sorts the list and finds the member by their new family name after an admin's edit", async () => {
+    expect((await edit(ids.cleo, { family_name: 'Aaronson' })).statusCode).toBe(200);
+    expect((await listEmails()).emails).toEqual([
+      'cleo@listing.test',
+      'late@listing.test',
+      'admin@listing.test',
+      'anna@listing.test',
+      'bob@listing.test',
+    ]);
+    expect((await listEmails('?search=aaron')).emails).toEqual(['cleo@listing.test']);
+    expect((await listEmails('?search=dunn')).total).toBe(0);
+    expect(await searchEmails('AARONSON')).toEqual(['cleo@listing.test']);
+    expect(await searchEmails('dunn')).toEqual([]);
+  });
+
+  it('orders equal family names by the new given name', async () => {
+    expect((await edit(ids.bob, { family_name: 'Baker', given_name: 'Aaron' })).statusCode).toBe(200);
+    expect((await listEmails('?search=baker')).emails).toEqual(['bob@listing.test', 'anna@listing.test']);
+  });
+
+  it('finds a member by their new address and no longer by the old one', async () => {
+    expect((await edit(ids.anna, { email: 'Anna.Moved@Elsewhere.test' })).statusCode).toBe(200);
+    expect((await listEmails('?search=elsewhere')).emails).toEqual(['anna.moved@elsewhere.test']);
+    expect((await listEmails('?search=anna@listing')).total).toBe(0);
+    expect(await searchEmails('anna.moved')).toEqual(['anna.moved@elsewhere.test']);
+    expect(await searchEmails('anna@listing')).toEqual([]);
+  });
+
+  it('keeps every membership of the account in step, the archived ones included', async () => {
+    const other = await insertGroup(t.db, { name: 'Other Academy', seats: 5 });
+    await addMember(t.db, other, ids.bob, 'STUDENT');
+    await t.db.update(groupMember).set({ removedAt: new Date() }).where(eq(groupMember.groupId, other));
+    await t.db.update(user).set({ email: 'bob.renamed@listing.test' }).where(eq(user.id, ids.bob));
+    const copies = await t.db
+      .select({ groupId: groupMember.groupId, email: groupMember.userEmail, search: groupMember.userSearch })
+      .from(groupMember)
+      .where(eq(groupMember.userId, ids.bob));
+    expect(copies).toHaveLength(2);
+    expect(copies.every((copy) => copy.email === 'bob.renamed@listing.test')).toBe(true);
+    expect(copies.every((copy) => copy.search === 'baker\naaron\nbob.renamed@listing.test')).toBe(true);
+  });
+});
