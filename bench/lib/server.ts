@@ -61,6 +61,8 @@ export type RunningServer = {
   baseUrl: string;
   /** Milliseconds from spawn to the first 200 from GET /readyz. */
   readyMs: number;
+  /** Processes the server ran while it started (a new embedded database is prepared by one), with their peak RSS. */
+  startChildren: { pid: number; peakRssMb: number }[];
   memory: () => MemoryFigures | null;
   /** CPU seconds (user + system) the process has used so far. */
   cpuSeconds: () => number | null;
@@ -74,6 +76,8 @@ export type StartOptions = {
   databaseUrl?: string;
   /** How long to wait for /readyz before giving up. */
   timeoutMs?: number;
+  /** More variables, over the defaults above (several processes share REDIS_URL, AUTH_SECRET, PUBLIC_URL). */
+  env?: Record<string, string>;
 };
 
 const MB = 1_000_000;
@@ -86,6 +90,15 @@ function readProcStatus(pid: number): MemoryFigures | null {
     return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM'), anonMb: mb('RssAnon'), fileMb: mb('RssFile') };
   } catch {
     return null;
+  }
+}
+
+/** Child processes of `pid` right now (Linux lists them per thread; the main thread starts ours). */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 
@@ -104,7 +117,13 @@ function probeReady(port: number): Promise<boolean> {
  * Spawns `node apps/server/dist/main.js` on a free loopback port and resolves once GET /readyz
  * answers 200. The server is killed if it does not become ready in time.
  */
-export async function startServer({ label, dataDir, databaseUrl, timeoutMs = 60_000 }: StartOptions): Promise<RunningServer> {
+export async function startServer({
+  label,
+  dataDir,
+  databaseUrl,
+  timeoutMs = 60_000,
+  env: extraEnv = {},
+}: StartOptions): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -117,6 +136,7 @@ export async function startServer({ label, dataDir, databaseUrl, timeoutMs = 60_
     SEED: 'demo',
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extraEnv,
   });
 
   const log: string[] = [];
@@ -154,7 +174,17 @@ export async function startServer({ label, dataDir, databaseUrl, timeoutMs = 60_
 
   const pid = child.pid ?? -1;
   const deadline = startedAt + timeoutMs;
+  // Each child's peak is read while it lives: it is gone from /proc once it exits.
+  const startChildren = new Map<number, number>();
+  const watchChildren = () => {
+    for (const childPid of childPids(pid)) {
+      const peak = readProcStatus(childPid)?.peakRssMb;
+      if (peak !== undefined && Number.isFinite(peak))
+        startChildren.set(childPid, Math.max(peak, startChildren.get(childPid) ?? 0));
+    }
+  };
   for (;;) {
+    watchChildren();
     if (exited) {
       const { code, signal } = exited as { code: number | null; signal: NodeJS.Signals | null };
       throw new Error(`${label}: the server exited before it was ready (code ${code}, signal ${signal})\n${logTail()}`);
@@ -174,6 +204,7 @@ export async function startServer({ label, dataDir, databaseUrl, timeoutMs = 60_
     port,
     baseUrl,
     readyMs,
+    startChildren: [...startChildren].map(([childPid, peakRssMb]) => ({ pid: childPid, peakRssMb })),
     memory: () => readProcStatus(pid),
     cpuSeconds: () => processCpuSeconds(pid),
     logTail,

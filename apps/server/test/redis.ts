@@ -22,3 +22,13 @@ export async function requireRedis(): Promise<void> {
     probe.disconnect();
   }
 }
+
+/**
+ * The test Redis on its database `index` (1 to 15). Publish/subscribe channels name the database,
+ * so servers on a database of their own hear only each other, whatever else uses the Redis server.
+ */
+export function testRedisUrlOnDatabase(index: number): string {
+  const url = new URL(TEST_REDIS_URL);
+  url.pathname = `/${index}`;
+  return url.toString();
+}

@@ -15,6 +15,7 @@ import { IdTokenPayloadSchema, type IdTokenPayload } from '@patientsim/domain/id
 import type { Database } from '../db/client.js';
 import { jwks } from '../db/schema/auth.js';
 import { AppError } from '../lib/errors.js';
+import { createLocalInvalidations, type Invalidations } from '../lib/invalidation.js';
 import type { Auth } from './auth.js';
 import type { ProductClaims } from '../modules/users/claims.js';
 
@@ -50,18 +51,45 @@ export function tokenLifetimeSeconds(role: ProductClaims['role']): number {
 /**
  * Signs ID tokens with the key better-auth's jwt plugin keeps in the `jwks` table (published at
  * /api/auth/jwks), and verifies bearer tokens against the same key set. Keys are cached in
- * memory: signing and verifying never touch the database on the hot path.
+ * memory: signing and verifying never touch the database on the hot path. A process that creates a
+ * key announces it (`invalidations`, topic `keys`), and every process then forgets its keys and the
+ * tokens it remembers as verified.
  */
-export function createTokenService({ db, auth, secret, issuer }: { db: Database; auth: Auth; secret: string; issuer: string }) {
+export function createTokenService({
+  db,
+  auth,
+  secret,
+  issuer,
+  invalidations = createLocalInvalidations(),
+}: {
+  db: Database;
+  auth: Auth;
+  secret: string;
+  issuer: string;
+  invalidations?: Invalidations;
+}) {
   let signing: { value: SigningKey; loadedAt: number } | null = null;
   let verifying: { value: ReturnType<typeof createLocalJWKSet>; kids: Set<string>; loadedAt: number } | null = null;
-  const verified = new Map<string, IdTokenPayload>();
+  /** Tokens whose signature, issuer, audience and claims checked out, with their key (see `verify`). */
+  const verified = new Map<string, { payload: IdTokenPayload; kid: string | undefined }>();
+  /** Counts `forgetKeys` calls: keys read before one are used once but not kept. */
+  let generation = 0;
+
+  function forgetKeys() {
+    generation += 1;
+    signing = null;
+    verifying = null;
+    verified.clear();
+  }
+  invalidations.listen('keys', forgetKeys);
 
   async function loadRows() {
     let rows = await db.select().from(jwks).orderBy(desc(jwks.createdAt));
     if (rows.length === 0) {
-      // Let the plugin mint its first key pair, then read it back.
+      // Let the plugin mint its first key pair, then read it back. Another process may be doing the
+      // same: both keys are valid, and the announcement makes every process sign with the newest.
       await auth.api.signJWT({ body: { payload: { purpose: 'key-bootstrap' } } });
+      invalidations.announce('keys');
       rows = await db.select().from(jwks).orderBy(desc(jwks.createdAt));
     }
     return rows.filter((row) => !row.expiresAt || row.expiresAt > new Date());
@@ -69,12 +97,14 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
 
   async function signingKey(): Promise<SigningKey> {
     if (signing && Date.now() - signing.loadedAt < KEY_CACHE_MS) return signing.value;
+    const loadedIn = generation;
     const [row] = await loadRows();
     if (!row) throw new Error('no signing key available');
     const privateJwk = await symmetricDecrypt({ key: secret, data: JSON.parse(row.privateKey) as string });
     const key = await importJWK(JSON.parse(privateJwk) as JWK, row.alg ?? ALGORITHM);
-    signing = { value: { kid: row.id, key }, loadedAt: Date.now() };
-    return signing.value;
+    const value = { kid: row.id, key };
+    if (loadedIn === generation) signing = { value, loadedAt: Date.now() };
+    return value;
   }
 
   async function keySet(kid: string | undefined) {
@@ -84,10 +114,16 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
     if (verifying && age < KEY_CACHE_MS && (!kid || verifying.kids.has(kid) || age < UNKNOWN_KID_RELOAD_MS)) {
       return verifying.value;
     }
+    const loadedIn = generation;
     const rows = await loadRows();
     const keys = rows.map((row) => ({ ...(JSON.parse(row.publicKey) as JWK), kid: row.id, alg: row.alg ?? ALGORITHM }));
-    verifying = { value: createLocalJWKSet({ keys }), kids: new Set(rows.map((r) => r.id)), loadedAt: Date.now() };
-    return verifying.value;
+    const value = createLocalJWKSet({ keys });
+    const kids = new Set(rows.map((r) => r.id));
+    if (loadedIn !== generation) return value;
+    // A key that left the table takes the tokens it signed with it.
+    for (const [token, entry] of verified) if (!entry.kid || !kids.has(entry.kid)) verified.delete(token);
+    verifying = { value, kids, loadedAt: Date.now() };
+    return value;
   }
 
   return {
@@ -122,15 +158,21 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
 
     /** Verifies signature (EdDSA only), issuer, audience and expiry; throws TOKEN_INVALID. */
     async verify(token: string): Promise<IdTokenPayload> {
-      // A token already verified is the same bytes under the same signature: only expiry can
-      // change its answer.
+      // A token already verified is the same bytes under the same signature: only its expiry, or its
+      // key leaving the table, can change the answer.
       const known = verified.get(token);
       if (known) {
-        if (known.exp > Date.now() / 1000) return known;
-        verified.delete(token);
+        if (known.payload.exp <= Date.now() / 1000) verified.delete(token);
+        else {
+          // Keys are read again every minute; one that left the table takes its tokens with it.
+          await keySet(known.kid);
+          if (verified.get(token) === known) return known.payload;
+        }
       }
       try {
-        const set = await keySet(kidOf(token));
+        const kid = kidOf(token);
+        const loadedIn = generation;
+        const set = await keySet(kid);
         const { payload } = await jwtVerify(token, set, {
           algorithms: [ALGORITHM],
           issuer,
@@ -140,7 +182,7 @@ export function createTokenService({ db, auth, secret, issuer }: { db: Database;
         const parsed = IdTokenPayloadSchema.safeParse(payload);
         if (!parsed.success) throw new AppError('TOKEN_INVALID');
         if (verified.size >= VERIFIED_CACHE_MAX) verified.clear();
-        verified.set(token, parsed.data);
+        if (loadedIn === generation) verified.set(token, { payload: parsed.data, kid });
         return parsed.data;
       } catch (error) {
         if (error instanceof AppError) throw error;

@@ -27,4 +27,15 @@ describe('read cache', () => {
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get('k', async () => 'up')).toBe('up');
   });
+
+  it('keeps the load that followed a clear when the one before it fails', async () => {
+    const cache = createReadCache({ ttlMs: 60_000 });
+    let fail: (error: Error) => void = () => {};
+    const failing = cache.get('k', () => new Promise<string>((_resolve, reject) => (fail = reject)));
+    cache.clear();
+    expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
+    fail(new Error('down'));
+    await expect(failing).rejects.toThrow('down');
+    expect(await cache.get('k', async () => 'loaded again')).toBe('fresh');
+  });
 });

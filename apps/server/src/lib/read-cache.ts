@@ -1,16 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { createLocalInvalidations, type Invalidations } from './invalidation.js';
+
+/** How long an entry lives when no write is announced (ms). */
+export const READ_CACHE_TTL_MS = 1000;
 
 /**
- * A tiny read-through cache for the hot identity reads (a user's claims and groups). Entries live
- * `ttlMs` at most, and every write in this process that can change them clears the cache, so a
- * process sees its own writes at once and other processes within `ttlMs`.
+ * A tiny read-through cache for the hot identity reads (a user's claims and groups, the session
+ * behind a cookie or a token's `sid`). Every write that can change them clears the cache, in this
+ * process at once and in every other process through `invalidations` (Redis publish/subscribe),
+ * so that a sign-out, a reset password, a removed member or a changed role is refused everywhere
+ * within a network round trip. Entries also expire after `ttlMs`, which bounds only what no
+ * process announces (a session that slid forward, an edit made outside the product).
  */
 export type ReadCache = {
   get: <T>(key: string, load: () => Promise<T>) => Promise<T>;
-  /** Forget everything, here and in every other process: call after any write to users, groups or memberships. */
+  /** Forget everything, here and in every other process: call after any write to users, groups, memberships or sessions. */
   clear: () => void;
-  /** Forget everything in this process only (another process announced a write). */
+  /** Forget everything in this process only. */
   clearLocal: () => void;
 };
 
@@ -18,61 +23,37 @@ export function createReadCache({
   ttlMs,
   max = 10_000,
   now = Date.now,
-  onClear,
+  invalidations = createLocalInvalidations(),
 }: {
   ttlMs: number;
   max?: number;
   now?: () => number;
-  /** Called after every `clear` (to tell other processes). */
-  onClear?: (() => void) | undefined;
+  /** How other processes hear of this one's writes, and this one of theirs. */
+  invalidations?: Invalidations;
 }): ReadCache {
-  let generation = 0;
-  const entries = new Map<string, { value: Promise<unknown>; expiresAt: number; generation: number }>();
+  const entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
+  // A load under way is in `entries` already, so clearing also drops what it may have read before the write.
+  const clearLocal = () => entries.clear();
+  invalidations.listen('identity', clearLocal);
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      // While another process's write could go unheard, nothing remembered is trusted.
+      if (!invalidations.isListening()) return load();
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now() && hit.generation === generation) return hit.value as Promise<T>;
+      if (hit && hit.expiresAt > now()) return hit.value as Promise<T>;
       if (entries.size >= max) entries.clear();
-      const loadedIn = generation;
       const value = load();
-      entries.set(key, { value, expiresAt: now() + ttlMs, generation: loadedIn });
+      entries.set(key, { value, expiresAt: now() + ttlMs });
       // A failed load is not kept.
-      value.catch(() => entries.delete(key));
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
       return value;
     },
     clear() {
-      this.clearLocal();
-      onClear?.();
+      clearLocal();
+      invalidations.announce('identity');
     },
-    clearLocal() {
-      generation += 1;
-      entries.clear();
-    },
+    clearLocal,
   };
-}
-
-const INVALIDATION_CHANNEL = 'patientsim:cache-clear';
-
-/**
- * Several processes behind a load balancer: every `clear` is published through Redis, and every
- * other process clears its own cache when it hears it, so a sign-out, a reset password, a removed
- * member or a changed role is seen everywhere within a network round trip, not after `ttlMs`.
- * Returns the cache (publishing) and a close function for the subscriber connection.
- */
-export async function createSharedReadCache({ ttlMs, redis }: { ttlMs: number; redis: Redis }) {
-  const instance = randomUUID();
-  const cache = createReadCache({
-    ttlMs,
-    onClear: () => {
-      redis.publish(INVALIDATION_CHANNEL, instance).catch(() => {
-        // Redis down: other processes fall back to the ttl.
-      });
-    },
-  });
-  const subscriber = redis.duplicate();
-  subscriber.on('message', (_channel: string, from: string) => {
-    if (from !== instance) cache.clearLocal();
-  });
-  await subscriber.subscribe(INVALIDATION_CHANNEL);
-  return { cache, close: async () => void (await subscriber.quit()) };
 }
