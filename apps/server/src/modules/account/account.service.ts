@@ -52,18 +52,24 @@ export async function updateOwnProfile({
   if (names.givenName !== undefined || names.familyName !== undefined) {
     names.name = `${names.givenName ?? current.givenName} ${names.familyName ?? current.familyName}`;
   }
-  const updated = Object.keys(names).length > 0 ? await updateUser(ctx.db, userId, names) : current;
-  assert(updated, 'NOT_FOUND');
-  ctx.cache.clear();
-  if (newEmail) await moveToAddress({ ctx, current, newEmail });
-  await audit(ctx.db, {
-    actorId: userId,
-    action: 'user.update-profile',
-    targetType: 'user',
-    targetId: userId,
-    ipAddress: ip,
-    details: { fields: Object.keys(changes).filter((field) => field !== 'currentPassword') },
+  // The names and the audit event of the save, together or not at all (a crash between two
+  // statements must not leave a change nobody recorded).
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = Object.keys(names).length > 0 ? await updateUser(tx, userId, names) : current;
+    assert(row, 'NOT_FOUND');
+    await audit(tx, {
+      actorId: userId,
+      action: 'user.update-profile',
+      targetType: 'user',
+      targetId: userId,
+      ipAddress: ip,
+      details: { fields: Object.keys(changes).filter((field) => field !== 'currentPassword') },
+    });
+    return row;
   });
+  ctx.cache.clear();
+  // The address change runs its own transaction (ownership rules, sessions, mails of decision 0012).
+  if (newEmail) await moveToAddress({ ctx, current, newEmail });
   return {
     user_id: updated.id,
     email: newEmail ?? updated.email,

@@ -1,0 +1,274 @@
+import { randomFill } from 'node:crypto';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { ERROR_CODES, type ErrorBody } from '@patientsim/domain/errors/error-codes';
+import type { Database } from '../../db/client.js';
+
+/**
+ * Overload protection (decision 0018). How long new work would wait is measured, never estimated
+ * from a request count, at each place work queues up, and end to end:
+ * - the JavaScript thread (the embedded database runs on it too): the event-loop delay;
+ * - libuv's thread pool, where password hashing runs: how long a no-op task waits for a thread;
+ * - the database: how long a trivial query waits for a connection (PostgreSQL's pool) or for the
+ *   embedded engine, which runs one statement at a time;
+ * - the API requests themselves: the fastest answer of the last second, or, when answers stall,
+ *   how long the fourth-oldest request in progress has waited. When even the fastest answer was
+ *   slow, a backlog stands in front of every request, wherever it waits (a machine short of CPU
+ *   slows every queue a little and none of them enough to show).
+ * While a measure is past its limit and the server holds a backlog of its own, new API requests
+ * are answered at once with 503 `SERVER_BUSY` and `Retry-After`, before their body is read; the
+ * requests already admitted finish.
+ */
+export type LoadSheddingOptions = {
+  /** Off: nothing is measured and nothing is refused. */
+  enabled: boolean;
+  /** How often the measures are taken. */
+  sampleIntervalMs: number;
+  /** Mean event-loop delay over one sample, past which API work is refused. */
+  maxEventLoopDelayMs: number;
+  /** Wait for a thread of the pool, past which API work is refused. */
+  maxThreadPoolDelayMs: number;
+  /** Wait for the database, past which API work is refused. */
+  maxDatabaseDelayMs: number;
+  /**
+   * The fastest API answer of the last second (of at least four), or the age of the fourth-oldest
+   * API request in progress, past which API work is refused.
+   */
+  maxRequestDelayMs: number;
+  /**
+   * API requests in progress below which nothing is refused, whatever the measures say: turning one
+   * of a few requests away frees nothing, and their waits come from elsewhere (a machine busy with
+   * other processes, a cold start). Above what one person's screen asks for at once.
+   */
+  minBacklog: number;
+};
+
+/**
+ * Limits tried on two cores with `npm run bench -- overload` (decision 0018 has the figures, and
+ * why each measure is there).
+ */
+export const LOAD_SHEDDING_DEFAULTS: LoadSheddingOptions = {
+  enabled: true,
+  sampleIntervalMs: 100,
+  maxEventLoopDelayMs: 100,
+  maxThreadPoolDelayMs: 500,
+  maxDatabaseDelayMs: 1_000,
+  maxRequestDelayMs: 1_000,
+  minBacklog: 8,
+};
+
+/** What the last sample measured, in milliseconds, and whether API work is being refused. */
+export type PressureReading = {
+  eventLoopDelayMs: number;
+  threadPoolDelayMs: number;
+  databaseDelayMs: number;
+  /**
+   * The fastest of the API answers of the last second (0 with fewer than four), or the age of the
+   * fourth-oldest API request in progress when that is longer.
+   */
+  requestDelayMs: number;
+  /** API requests admitted and not yet answered. */
+  inFlight: number;
+  /** Whether the measures are past their limits (requests are refused once the backlog is reached too). */
+  isShedding: boolean;
+  /** Requests refused since the start. */
+  shedCount: number;
+};
+
+/**
+ * Routes under /api that are always served: renewing an ID token and signing out keep the people
+ * already signed in going (a failed renewal logs the user out), cost well under a millisecond, and
+ * their number is bounded by the sessions, not by arrivals.
+ */
+const ALWAYS_SERVED = new Set(['POST /api/users/auth/token', 'POST /api/users/auth/sign-out']);
+
+/**
+ * The API sheds; nothing else does: the health checks answer from their own checks (a shed would
+ * make an overloaded server look dead, or a dead database look merely busy), and the web app's
+ * files, the identity provider's keys and discovery document, and media are cheap and needed to
+ * show the sign-in screen that tells people to try again (decision 0018).
+ */
+export function isSheddable(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route === undefined || !route.startsWith('/api/')) return false;
+  return !ALWAYS_SERVED.has(`${request.method} ${route}`);
+}
+
+const EVENT_LOOP_RESOLUTION_MS = 10;
+/** The answers the end-to-end measure looks at: those of the last second, when there are enough. */
+const REQUEST_WINDOW_MS = 1_000;
+const REQUEST_WINDOW_MIN = 4;
+
+/** A probe: one task in flight at a time; its wait is its time to finish, or its age while it runs. */
+function createProbe(run: (done: () => void) => void) {
+  let startedAt: number | null = null;
+  let lastMs = 0;
+  return {
+    /** The last finished probe's time, or the running one's age when that is longer. */
+    read(now: number): number {
+      return startedAt === null ? lastMs : Math.max(lastMs, now - startedAt);
+    },
+    start() {
+      if (startedAt !== null) return;
+      const began = performance.now();
+      startedAt = began;
+      run(() => {
+        lastMs = performance.now() - began;
+        startedAt = null;
+      });
+    },
+  };
+}
+
+/** The fastest of the answers of the last `REQUEST_WINDOW_MS`, oldest dropped as they age. */
+function createAnswerWindow() {
+  const answers: { at: number; ms: number }[] = [];
+  return {
+    add(at: number, ms: number) {
+      answers.push({ at, ms });
+    },
+    fastest(now: number): number {
+      let stale = 0;
+      while (stale < answers.length && answers[stale]!.at < now - REQUEST_WINDOW_MS) stale += 1;
+      answers.splice(0, stale);
+      if (answers.length < REQUEST_WINDOW_MIN) return 0;
+      return answers.reduce((fastest, answer) => Math.min(fastest, answer.ms), Number.POSITIVE_INFINITY);
+    },
+  };
+}
+
+/** How long the `rank`-th oldest of the requests in progress (kept in arrival order) has waited; 0 with fewer. */
+function waitOfOldest(inProgress: Map<unknown, number>, rank: number, now: number): number {
+  let seen = 0;
+  for (const startedAt of inProgress.values()) {
+    seen += 1;
+    if (seen === rank) return now - startedAt;
+  }
+  return 0;
+}
+
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The last pressure sample (decision 0018). */
+    pressure: () => PressureReading;
+  }
+}
+
+export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
+  async (app, { db, options }) => {
+    const settings = { ...LOAD_SHEDDING_DEFAULTS, ...options };
+    const reading: PressureReading = {
+      eventLoopDelayMs: 0,
+      threadPoolDelayMs: 0,
+      databaseDelayMs: 0,
+      requestDelayMs: 0,
+      inFlight: 0,
+      isShedding: false,
+      shedCount: 0,
+    };
+    app.decorate('pressure', () => ({ ...reading }));
+    if (!settings.enabled) return;
+
+    const histogram = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
+    const scratch = Buffer.alloc(1);
+    // crypto.randomFill runs on the thread pool: its wait is the wait of a password hash queued now.
+    const threadPool = createProbe((done) => randomFill(scratch, () => done()));
+    const database = createProbe((done) => {
+      db.execute(sql`select 1`).then(done, done);
+    });
+    const answers = createAnswerWindow();
+    // The API requests let through and not yet answered, in the order they came, with when.
+    const admitted = new Map<FastifyRequest, number>();
+    let lastSampleAt = 0;
+    let samplesOverLimit = 0;
+
+    const sample = () => {
+      const now = performance.now();
+      // The sampler's own lateness counts too: a loop blocked for the whole interval records nothing.
+      const ownDelay = Math.max(0, now - lastSampleAt - settings.sampleIntervalMs);
+      lastSampleAt = now;
+      const meanDelay = histogram.count > 0 ? histogram.mean / 1e6 - EVENT_LOOP_RESOLUTION_MS : 0;
+      histogram.reset();
+      reading.eventLoopDelayMs = Math.max(0, meanDelay, ownDelay);
+      reading.threadPoolDelayMs = threadPool.read(now);
+      reading.databaseDelayMs = database.read(now);
+      // Answers that stall count too: four requests waiting that long are a backlog as well.
+      reading.requestDelayMs = Math.max(answers.fastest(now), waitOfOldest(admitted, REQUEST_WINDOW_MIN, now));
+      const isOverLimit =
+        reading.eventLoopDelayMs > settings.maxEventLoopDelayMs ||
+        reading.threadPoolDelayMs > settings.maxThreadPoolDelayMs ||
+        reading.databaseDelayMs > settings.maxDatabaseDelayMs ||
+        reading.requestDelayMs > settings.maxRequestDelayMs;
+      samplesOverLimit = isOverLimit ? samplesOverLimit + 1 : 0;
+      const wasShedding = reading.isShedding;
+      // Two samples in a row: one long garbage collection or query is not an overload.
+      reading.isShedding = samplesOverLimit >= 2;
+      if (reading.isShedding !== wasShedding) {
+        app.log.warn(
+          {
+            eventLoopDelayMs: Math.round(reading.eventLoopDelayMs),
+            threadPoolDelayMs: Math.round(reading.threadPoolDelayMs),
+            databaseDelayMs: Math.round(reading.databaseDelayMs),
+            requestDelayMs: Math.round(reading.requestDelayMs),
+            inFlight: reading.inFlight,
+            shedCount: reading.shedCount,
+          },
+          reading.isShedding ? 'overloaded: refusing new API requests' : 'load back to normal',
+        );
+      }
+      threadPool.start();
+      database.start();
+    };
+    let timer: NodeJS.Timeout | undefined;
+    // From ready on: compiling schemas and registering routes at start is not load.
+    app.addHook('onReady', async () => {
+      histogram.enable();
+      lastSampleAt = performance.now();
+      timer = setInterval(sample, settings.sampleIntervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      histogram.disable();
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isSheddable(request)) return;
+      if (!reading.isShedding || admitted.size < settings.minBacklog) {
+        admitted.set(request, performance.now());
+        reading.inFlight = admitted.size;
+        return;
+      }
+      reading.shedCount += 1;
+      // Come back once the longest measured wait has passed; at least a second.
+      const waitMs = Math.max(
+        reading.eventLoopDelayMs,
+        reading.threadPoolDelayMs,
+        reading.databaseDelayMs,
+        reading.requestDelayMs,
+      );
+      reply.header('retry-after', String(Math.min(30, Math.max(1, Math.ceil(waitMs / 1000)))));
+      reply.header('cache-control', 'no-store');
+      return reply.status(503).send({
+        statusCode: 503,
+        code: 'SERVER_BUSY',
+        message: ERROR_CODES.SERVER_BUSY.message,
+      } satisfies ErrorBody);
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      if (!admitted.delete(request)) return;
+      reading.inFlight = admitted.size;
+      answers.add(performance.now(), reply.elapsedTime);
+    });
+    // A client that hangs up gets no answer: its request leaves the backlog all the same.
+    app.addHook('onRequestAbort', async (request) => {
+      admitted.delete(request);
+      reading.inFlight = admitted.size;
+    });
+  },
+  { name: 'load-shedding' },
+);
