@@ -7,14 +7,39 @@ export type SessionStorage = NonNullable<BetterAuthOptions['secondaryStorage']>;
  * Where better-auth looks sessions up before the database: Redis when several server processes
  * share the load, process memory for the embedded database (one process per data directory).
  * Sessions are still stored in the database, so a restart keeps everyone signed in.
+ *
+ * In memory the entries are bounded by their total length (`maxChars`, about 1,500 characters a
+ * session): when the next one would not fit, everything is forgotten at once and lookups go to the
+ * database until the sessions in use are read again. All at once, never entry by entry: a user's
+ * session list and their sessions leave together, so a revocation cannot miss a session that is
+ * still remembered.
  */
-export function createMemorySessionStorage(now: () => number = Date.now): SessionStorage {
+export function createMemorySessionStorage(
+  now: () => number = Date.now,
+  { maxChars = 8_000_000 }: { maxChars?: number } = {},
+): SessionStorage {
   const entries = new Map<string, { value: string; expiresAt: number }>();
+  let chars = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    chars -= key.length + entry.value.length;
+    entries.delete(key);
+  };
+  const put = (key: string, value: string, expiresAt: number) => {
+    remove(key);
+    if (chars + key.length + value.length > maxChars) {
+      entries.clear();
+      chars = 0;
+    }
+    entries.set(key, { value, expiresAt });
+    chars += key.length + value.length;
+  };
   const read = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return null;
     if (entry.expiresAt <= now()) {
-      entries.delete(key);
+      remove(key);
       return null;
     }
     return entry.value;
@@ -23,21 +48,19 @@ export function createMemorySessionStorage(now: () => number = Date.now): Sessio
     get: (key) => read(key),
     getAndDelete: (key) => {
       const value = read(key);
-      entries.delete(key);
+      remove(key);
       return value;
     },
     increment: (key, ttl) => {
       const next = Number(read(key) ?? 0) + 1;
-      const expiresAt = entries.get(key)?.expiresAt ?? now() + ttl * 1000;
-      entries.set(key, { value: String(next), expiresAt });
+      put(key, String(next), entries.get(key)?.expiresAt ?? now() + ttl * 1000);
       return next;
     },
     set: (key, value, ttl) => {
-      if (entries.size > 100_000) entries.clear();
-      entries.set(key, { value, expiresAt: ttl ? now() + ttl * 1000 : Number.POSITIVE_INFINITY });
+      put(key, value, ttl ? now() + ttl * 1000 : Number.POSITIVE_INFINITY);
     },
     delete: (key) => {
-      entries.delete(key);
+      remove(key);
     },
   };
 }

@@ -45,7 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-in',
     { schema: { tags, body: SignInBodySchema, response: { 200: SignedInSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user } = await service.signIn({ ctx: app, ...request.body, ip: request.ip, headers: headersOf(request) });
+      const { cookies, user } = await service.signIn({
+        ctx: app,
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
       setCookies(reply, cookies);
       return { user };
     },

@@ -12,6 +12,7 @@ import {
 } from '../../identity/email-ownership.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../identity/password.js';
 import { endUserSessions, isSessionLive } from '../../identity/sessions.js';
+import { checkPassword, openSession } from '../../identity/sign-in.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
@@ -155,36 +156,33 @@ export async function signIn({
   email,
   password,
   ip,
-  headers,
+  userAgent,
 }: {
   ctx: Ctx;
   email: string;
   password: string;
   ip: string;
-  headers: Headers;
+  userAgent: string;
 }) {
   await countSignInAttempt(ctx, email, ip);
   try {
-    const result = await ctx.auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers, returnHeaders: true });
-    const { user } = result.response;
-    if ((user as { deletedAt?: Date | null }).deletedAt) {
+    const user = await checkPassword(ctx.db, { email, password });
+    if (!user) throw new AppError('INVALID_CREDENTIALS');
+    if (user.deletedAt) {
       // A deleted account keeps no session; it answers like a wrong password.
-      await (await ctx.auth.$context).internalAdapter.deleteUserSessions(user.id);
+      await endUserSessions(ctx, [user.id]);
       throw new AppError('INVALID_CREDENTIALS');
     }
+    const { cookie } = await openSession({ auth: ctx.auth, db: ctx.db, user, ipAddress: ip, userAgent });
     // Only failures stay counted: the owner's success clears the account's run and gives the IP its attempt back.
     await Promise.all([
       ctx.limiter.reset(email, LIMITS.signInAccount),
       ctx.limiter.reset(email, LIMITS.signInLockouts),
       ctx.limiter.refund(ip, LIMITS.signInIp),
     ]);
-    return {
-      cookies: result.headers.getSetCookie(),
-      user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
-    };
+    return { cookies: [cookie], user: { id: user.id, email: user.email, emailVerified: user.emailVerified } };
   } catch (error) {
-    const isBadCredentials = error instanceof AppError || (error instanceof APIError && error.statusCode < 500);
-    if (!isBadCredentials) {
+    if (!(error instanceof AppError)) {
       // The server failed, the password was not judged: the attempt does not count.
       await Promise.all([ctx.limiter.refund(email, LIMITS.signInAccount), ctx.limiter.refund(ip, LIMITS.signInIp)]).catch(
         () => {},
