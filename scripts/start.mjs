@@ -1,5 +1,5 @@
-// `npm start`: builds what is missing or stale, then runs the server (migrations and the demo seed
-// run inside it at start).
+// `npm start`: builds what is missing or stale, then runs the server (it migrates and seeds at start;
+// a new embedded database is prepared by a short-lived process of its own, decision 0017).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { staleWorkspaces } from './build-state.mjs';

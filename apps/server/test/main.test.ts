@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { latestMigrationTag } from '../src/db/client.js';
+import { DEMO_PASSWORD } from '../src/seed/demo.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
@@ -110,4 +112,155 @@ describe('server start', () => {
     expect(readdirSync(dataDir)).toEqual([]);
     expect(statSync(dataDir).mode & 0o777).toBe(0o777);
   }, 30_000);
+
+  it('prepares a new data directory in a process of its own, then serves the demo data; a second start skips that step', async () => {
+    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'patientsim-main-')), 'data');
+    const first = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
+    await first.ready;
+    const logs = parseLog(first.output());
+    const serverPid = first.child.pid;
+    const prepared = logs.find((line) => line.msg === 'embedded database prepared');
+    expect(prepared).toBeDefined();
+    // The migrations and the seed ran in another process, which finished before the server opened
+    // the database.
+    expect(prepared?.pid).not.toBe(serverPid);
+    expect(logs.find((line) => line.msg === 'seeding the demo data')?.pid).toBe(prepared?.pid);
+    expect(logs.findIndex((line) => line === prepared)).toBeLessThan(
+      logs.findIndex((line) => line.msg?.startsWith('PatientSim is ready')),
+    );
+    expect(readFileSync(path.join(dataDir, 'database-version'), 'utf8').trim()).toBe(latestMigrationTag());
+
+    const origin = originOf(first.output());
+    expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+    expect((await signIn(origin, 'owner@demo.test')).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
+    await second.ready;
+    expect(second.output()).not.toContain('preparing the embedded database');
+    expect(second.output()).not.toContain('seeding the demo data');
+    expect((await signIn(originOf(second.output()), 'student@demo.test')).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
+
+  it('prepares again a data directory whose last preparation did not finish', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+    const first = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'none' });
+    await first.ready;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // As after a preparation stopped half-way (or a build with migrations this directory lacks).
+    writeFileSync(path.join(dataDir, 'database-version'), '0000_older\n');
+    const second = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
+    await second.ready;
+    expect(parseLog(second.output()).find((line) => line.msg === 'seeding the demo data')?.pid).not.toBe(second.child.pid);
+    expect(readFileSync(path.join(dataDir, 'database-version'), 'utf8').trim()).toBe(latestMigrationTag());
+    expect((await signIn(originOf(second.output()), 'owner@demo.test')).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 180_000);
+
+  it('stops with a clear message and frees the data directory when the preparation fails', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+    // Where the embedded database belongs there is a file: it cannot be created.
+    writeFileSync(path.join(dataDir, 'pglite'), 'not a directory');
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Preparing the embedded database failed');
+    expect(server.output()).not.toContain('PatientSim is ready');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'database-version'))).toBe(false);
+  }, 60_000);
+
+  it('ends the preparation when the server is killed during it, and the next start prepares the directory again', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
+    const serverPid = server.child.pid ?? 0;
+    const preparing = await vi.waitFor(
+      () => {
+        const [pid] = childPids(serverPid);
+        if (!pid || !server.output().includes('preparing the embedded database')) throw new Error('not preparing yet');
+        return pid;
+      },
+      { timeout: 60_000, interval: 20 },
+    );
+    server.child.kill('SIGKILL');
+    await server.exited;
+    // An orphan would go on writing into a directory whose lock has just been freed.
+    await vi.waitFor(
+      () => {
+        if (isRunning(preparing)) throw new Error(`process ${preparing} still runs`);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(existsSync(path.join(dataDir, 'database-version'))).toBe(false);
+
+    const next = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
+    await next.ready;
+    expect(next.output()).toContain('embedded database prepared');
+    expect((await signIn(originOf(next.output()), 'owner@demo.test')).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  }, 180_000);
+
+  it('refuses to prepare a data directory unless the server that holds its lock started the preparation', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', 'tsx', 'src/seed/prepare-process.ts', dataDir, 'demo', 'info'],
+      { cwd: SERVER_DIR, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(output).toContain('runs only when the server starts it');
+    expect(readdirSync(dataDir)).toEqual([]);
+  }, 30_000);
 });
+
+type LogLine = { pid?: number; msg?: string };
+
+/** The processes `pid` started that still run. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `pid` runs (an exited process waiting to be reaped does not). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+[ZX]/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+function parseLog(output: string): LogLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+function originOf(output: string): string {
+  const origin = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+  if (!origin) throw new Error(`no listening address in:\n${output}`);
+  return origin;
+}
+
+function signIn(origin: string, email: string) {
+  return fetch(`${origin}/api/users/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+}

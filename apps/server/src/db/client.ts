@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,11 +35,33 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
   };
 }
 
+/**
+ * How PGlite sizes its memory. Its WebAssembly heap never shrinks, and PostgreSQL touches all of
+ * its shared buffers as it starts: every MB here is resident for the life of the process. The
+ * defaults (128 MB of buffers, 64 MB for index builds) are sized for a database server; one
+ * process on a demo-sized database needs far less, and a block missing from the buffers is read
+ * from the operating system's file cache, not from disk (decision 0017).
+ */
+const PGLITE_SETTINGS = {
+  shared_buffers: '32MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+} as const;
+
+/** Where the embedded database lives in the data directory. */
+export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
 /** Embedded PGlite, file-backed in `dir`, or in memory when `dir` is null (tests). */
 export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  // pg_trgm: user and group searches run on trigram indexes (never by loading a table).
-  const options = { extensions: { pg_trgm } };
+  const options = {
+    // pg_trgm: user and group searches run on trigram indexes (never by loading a table).
+    extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
+  };
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
@@ -49,4 +71,14 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/** The tag of the last migration this build ships (`0004_member_listing`). */
+export function latestMigrationTag(): string {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error('the migrations journal lists no migration');
+  return last.tag;
 }

@@ -103,6 +103,16 @@ export function lockDataDir(dir: string): { release: () => void } {
   throw new Error(`Could not lock ${dir}`);
 }
 
+/** The process id written in `dir`'s lock, or null when nobody holds it. */
+export function lockHolder(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dir, 'server.lock'), 'utf8'));
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 /** AUTH_SECRET when given, else one generated into DATA_DIR on first start and reused after. */
 export function resolveAuthSecret(dir: string, configured: string | undefined): string {
   if (configured) return configured;
