@@ -24,6 +24,16 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      {
+        // Checks of the web app's production build (each file runs a build).
+        test: {
+          name: 'web-build',
+          root: 'apps/web',
+          include: ['vite/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import type { LoginResult } from '@patientsim/domain/identity/token.schemas';
-import { type Permission, hasPermission } from '@patientsim/domain/roles/permissions';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { Role } from '@patientsim/domain/roles/roles';
 import { type LoaderFunctionArgs, redirect, redirectDocument } from 'react-router';
 import { externalPaths, paths } from '../config/paths';
@@ -7,29 +7,11 @@ import { deriveCurrentUser } from '../lib/current-user';
 import { renewSession } from '../lib/id-token';
 import { signOut } from '../lib/logout';
 import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginResultUsable } from '../lib/session-store';
+import { AREA_ACCESS, type RouteAccess } from './route-access';
 
-/**
- * Who may open a route: anyone; any signed-in user, even one whose address awaits verification
- * ('unverified': the verify screen and org selection); any signed-in user with a verified address;
- * or such users whose role grants this permission in the domain permission table (the one the
- * server enforces), so that the app opens exactly what the server would answer.
- */
-export type RouteAccess = 'public' | 'unverified' | 'signed-in' | Permission;
+export { AREA_ACCESS, type RouteAccess } from './route-access';
 
 export type AccessDecision = { isAllowed: true } | { isAllowed: false; redirectTo: string };
-
-/**
- * The permission that opens each signed-in area (spec section 6); the route table and the side nav
- * both read it.
- */
-export const AREA_ACCESS = {
-  /** /account and the billing portal: every role. */
-  account: 'account:read',
-  /** /org and /groups: SUPER_ADMIN, ADMIN, USER. */
-  org: 'org:read',
-  /** /access: SUPER_ADMIN only. */
-  access: 'access:console',
-} as const satisfies Record<string, Permission>;
 
 function loginRedirect(requestedPath: string): string {
   return `${paths.login}?${new URLSearchParams({ redirectUrl: requestedPath }).toString()}`;

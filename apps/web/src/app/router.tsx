@@ -1,23 +1,24 @@
 import { type RouteObject, createBrowserRouter } from 'react-router';
 import { APP_BASENAME } from '../config/paths';
-import { AppShell } from './layouts/app-shell';
 import { AuthLayout } from './layouts/auth-layout';
 import { LoadingScreen } from './layouts/loading-screen';
 import { RootLayout } from './layouts/root-layout';
-import { SignedInLayout } from './layouts/signed-in-layout';
-import { NotFoundRoute } from './not-found';
 import { PageErrorBoundary, RootErrorBoundary } from './route-error-boundary';
 import { accessRoutes } from './route-table/access-routes';
 import { accountRoutes } from './route-table/account-routes';
 import { authRoutes, verificationRoutes } from './route-table/auth-routes';
 import { groupsRoutes } from './route-table/groups-routes';
 import { orgRoutes } from './route-table/org-routes';
-import { guarded } from './route-table/page';
+import { guarded, lazyComponent } from './route-table/page';
 
 /**
  * The route table (spec section 2), under the base /auth, composed from one file per area. Each
  * page declares who may open it (a permission of the domain table, or public / unverified /
  * signed-in); its loader enforces that: unauthenticated → login, permission lacking → profile.
+ *
+ * The first load holds only what the public pages need (the sign-in page, its layout, the router
+ * and the error pages, which must show even when a chunk fails to load); the signed-in layouts,
+ * every other page and the guards are chunks of their own, loaded when first needed.
  */
 export const routes: RouteObject[] = [
   {
@@ -32,12 +33,12 @@ export const routes: RouteObject[] = [
         children: [{ ErrorBoundary: PageErrorBoundary, children: authRoutes }],
       },
       {
-        Component: SignedInLayout,
+        lazy: lazyComponent(() => import('./layouts/signed-in-layout'), 'SignedInLayout'),
         ...guarded('unverified'),
         children: [{ ErrorBoundary: PageErrorBoundary, children: verificationRoutes }],
       },
       {
-        Component: AppShell,
+        lazy: lazyComponent(() => import('./layouts/app-shell'), 'AppShell'),
         ...guarded('signed-in'),
         children: [
           {
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
               ...orgRoutes,
               ...groupsRoutes,
               ...accessRoutes,
-              { path: '*', ...guarded('signed-in'), Component: NotFoundRoute },
+              { path: '*', ...guarded('signed-in'), lazy: lazyComponent(() => import('./not-found'), 'NotFoundRoute') },
             ],
           },
         ],

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { clearStoredSession } from './session-store';
+import { clearStoredSession } from './session-storage';
 
 /** The one error every API call throws: the server's `{ statusCode, code, message, details }`. */
 export class ApiError extends Error {

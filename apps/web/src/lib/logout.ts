@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { apiFetch } from './api-client';
+import type { LoginNotice } from './login-notice';
 import { clearStoredSession } from './session-store';
 
 /** Ends the server session (clears the session cookie). */
@@ -20,14 +21,7 @@ export type LogoutOptions = {
   notice?: string;
 };
 
-/** What the login page may receive from a logout, as navigation state. */
-export type LoginNotice = { notice: string };
-
-/** The notice carried to the login page, when the navigation state holds one. */
-export function readLoginNotice(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('notice' in state)) return null;
-  return typeof state.notice === 'string' && state.notice ? state.notice : null;
-}
+export { type LoginNotice, readLoginNotice } from './login-notice';
 
 /** The logout under way, if any: a second one (the session poll noticing the first) joins it. */
 let logoutInProgress: Promise<void> | null = null;

@@ -2,6 +2,9 @@ import { STORAGE_KEYS, STUDENT_SESSION_SECONDS } from '@patientsim/domain/common
 import { type Group, GroupListSchema } from '@patientsim/domain/groups/group.schemas';
 import { type LoginResult, LoginResultSchema } from '@patientsim/domain/identity/token.schemas';
 import type { ProductType } from '@patientsim/domain/product/product-types';
+import { SESSION_CHANGED_EVENT, getStorage, notifySessionChanged } from './session-storage';
+
+export { clearStoredSession } from './session-storage';
 
 /**
  * The signed-in session as the browser keeps it: the login result, the product type and the
@@ -9,22 +12,11 @@ import type { ProductType } from '@patientsim/domain/product/product-types';
  * localStorage is shared by every tab, which is what lets a logout in one tab end them all.
  */
 
-const SESSION_CHANGED_EVENT = 'patientsim:session-changed';
-
 export type SessionSnapshot = {
   result: LoginResult | null;
   /** The user's groups as fetched after login (organisations and sub-groups). */
   groups: readonly Group[];
 };
-
-function getStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    // Storage can be disabled (privacy settings); the app then behaves as signed out.
-    return null;
-  }
-}
 
 function parseJson(raw: string | null): unknown {
   if (raw === null) return null;
@@ -43,10 +35,6 @@ function parseLoginResult(raw: string | null): LoginResult | null {
 function parseGroups(raw: string | null): Group[] {
   const parsed = GroupListSchema.safeParse(parseJson(raw));
   return parsed.success ? parsed.data : [];
-}
-
-function notifySessionChanged(): void {
-  window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 }
 
 export function readLoginResult(): LoginResult | null {
@@ -84,13 +72,6 @@ export function disablePopupNotifications(): void {
 
 export function arePopupNotificationsDisabled(): boolean {
   return getStorage()?.getItem(STORAGE_KEYS.disablePopupNotifications) === 'true';
-}
-
-/** Logout's local part: the session, product type, group data and the popup preference (spec section 4). */
-export function clearStoredSession(): void {
-  const storage = getStorage();
-  for (const key of Object.values(STORAGE_KEYS)) storage?.removeItem(key);
-  notifySessionChanged();
 }
 
 /**

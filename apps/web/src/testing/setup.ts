@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach } from 'vitest';
 
@@ -9,6 +9,11 @@ import { afterEach, beforeEach } from 'vitest';
  * console.error itself (vi.spyOn(console, 'error').mockImplementation(...)).
  */
 const originalConsoleError = console.error;
+
+// Pages, their layouts and the route guards are imported on first visit (each is a chunk of its
+// own in the build): a test's first render waits for those imports, which on a busy machine take
+// longer than the default second of findBy*/waitFor.
+configure({ asyncUtilTimeout: 4_000 });
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;

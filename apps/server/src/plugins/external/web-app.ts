@@ -4,10 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built single-page app under /auth with history fallback. */
+/**
+ * Serves the built single-page app under /auth with history fallback. The build writes a brotli
+ * and a gzip copy of every text file (`<file>.br`, `<file>.gz`); a browser that accepts one of
+ * them gets it (`Content-Encoding`, `Vary: Accept-Encoding`), any other the file as it is.
+ */
 export default fp<{ root: string }>(
   async (app, { root }) => {
-    await app.register(fastifyStatic, { root, serve: false });
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
     const isFile = (relative: string) => {
       const absolute = path.resolve(root, relative);
       if (!absolute.startsWith(root + path.sep)) return false;

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AREA_ACCESS } from '../guards';
+import { AREA_ACCESS } from '../route-access';
 import { page } from './page';
 
 const accessPages = () => import('../../features/access/routes/access-pages');

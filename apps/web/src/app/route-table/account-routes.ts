@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
-import { AREA_ACCESS } from '../guards';
+import { AREA_ACCESS } from '../route-access';
 import { page, redirectRoute } from './page';
 
 /** The user's own account and billing (spec section 2): every role. */

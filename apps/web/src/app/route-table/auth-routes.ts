@@ -1,13 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { verifyEmailLoader } from '../guards';
-import { indexPage, page } from './page';
-
-const loginModule = () => import('../../features/auth/routes/login');
+import { LoginRoute } from '../../features/auth/routes/login';
+import { firstLoadPage, guardLoader, page } from './page';
 
 /** The public pages of signing in, signing up and accepting an invitation (spec section 2). */
 export const authRoutes: RouteObject[] = [
-  indexPage('public', loginModule, 'LoginRoute'),
-  page('login', 'public', loginModule, 'LoginRoute', { id: 'login' }),
+  // Sign-in is the page most visits open first: it comes with the first load (no second round trip).
+  firstLoadPage({ index: true }, 'public', LoginRoute),
+  firstLoadPage('login', 'public', LoginRoute, { id: 'login' }),
   page('signup', 'public', () => import('../../features/auth/routes/signup'), 'SignupRoute'),
   page('choose-password', 'public', () => import('../../features/auth/routes/choose-password'), 'ChoosePasswordRoute'),
   page('reset-password', 'public', () => import('../../features/auth/routes/reset-password'), 'ResetPasswordRoute'),
@@ -24,6 +23,6 @@ export const verificationRoutes: RouteObject[] = [
   // A verified user goes on to the scenarios (spec section 2).
   page('verify', 'unverified', () => import('../routes/verify-email'), 'VerifyEmailPage', {
     id: 'verifyEmail',
-    loader: verifyEmailLoader,
+    loader: guardLoader('verifyEmailLoader'),
   }),
 ];

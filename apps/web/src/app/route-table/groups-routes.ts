@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AREA_ACCESS } from '../guards';
+import { AREA_ACCESS } from '../route-access';
 import { guarded, indexPage, page } from './page';
 
 /** The organisation's groups (spec section 2): the roles of org management. */

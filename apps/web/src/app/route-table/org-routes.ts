@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
-import { AREA_ACCESS, orgIndexLoader, orgProfileLoader } from '../guards';
-import { type RouteHandle, page, redirectRoute } from './page';
+import { AREA_ACCESS } from '../route-access';
+import { type RouteHandle, guardLoader, page, redirectRoute } from './page';
 
 const orgUsersModule = () => import('../../features/org/routes/org-users');
 
@@ -10,13 +10,13 @@ export const orgRoutes: RouteObject[] = [
   page('org', AREA_ACCESS.org, () => import('../../features/org/components/org-layout'), 'OrgLayout', {
     children: [
       // /org itself opens the user's org management entry.
-      { index: true, loader: orgIndexLoader, handle: { access: AREA_ACCESS.org } satisfies RouteHandle },
+      { index: true, loader: guardLoader('orgIndexLoader'), handle: { access: AREA_ACCESS.org } satisfies RouteHandle },
       page('invite', AREA_ACCESS.org, orgUsersModule, 'OrgUsersRoute'),
       page('invite-subscribed', AREA_ACCESS.org, orgUsersModule, 'SubscribedUsersRoute'),
       page('archived-users', AREA_ACCESS.org, orgUsersModule, 'ArchivedUsersRoute'),
       // The key owner's; anyone else is sent to the invite-users route.
       page('profile', AREA_ACCESS.org, () => import('../../features/org/routes/org-profile'), 'OrgProfileRoute', {
-        loader: orgProfileLoader,
+        loader: guardLoader('orgProfileLoader'),
       }),
       page('groups', AREA_ACCESS.org, () => import('../../features/groups/routes/groups'), 'GroupsRoute'),
     ],

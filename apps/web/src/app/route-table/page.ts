@@ -1,13 +1,32 @@
 import type { ComponentType } from 'react';
-import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
-import { type RouteAccess, guard } from '../guards';
+import { type LoaderFunction, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { RouteAccess } from '../route-access';
 
 /** What every route declares: who may open it (read by the guard and by tests). */
 export type RouteHandle = { access: RouteAccess };
 
-/** The loader enforcing `access`, and the handle declaring it. */
-export function guarded(access: RouteAccess): { loader: LoaderFunction; handle: RouteHandle } {
-  return { loader: guard(access), handle: { access } };
+/**
+ * The guards (and the session code and schemas they need) load with the first page that is not
+ * public, so that the public pages' first load does not carry them.
+ */
+const loadGuards = () => import('../guards');
+
+type GuardsModule = Awaited<ReturnType<typeof loadGuards>>;
+
+/** The loaders of `guards.ts` that decide more than access (the org entry, the verify screen...). */
+export type GuardLoaderName = {
+  [Name in keyof GuardsModule]: GuardsModule[Name] extends (args: LoaderFunctionArgs) => Promise<Response | null> ? Name : never;
+}[keyof GuardsModule];
+
+/** A loader of `guards.ts` by name, imported when a route first needs it. */
+export function guardLoader(name: GuardLoaderName): LoaderFunction {
+  return async (args) => (await loadGuards())[name](args);
+}
+
+/** The loader enforcing `access` (none for a public route: nothing to enforce), and the handle declaring it. */
+export function guarded(access: RouteAccess): { loader?: LoaderFunction; handle: RouteHandle } {
+  if (access === 'public') return { handle: { access } };
+  return { loader: async (args) => (await loadGuards()).guard(access)(args), handle: { access } };
 }
 
 /** A page module's loader, typed so that `exportName` must name one of its components. */
@@ -21,7 +40,8 @@ type PageOptions = {
   children?: RouteObject[];
 };
 
-function lazyComponent<Name extends string>(load: PageModuleLoader<Name>, exportName: Name) {
+/** A route's `lazy`: the named component of a module imported on the route's first visit. */
+export function lazyComponent<Name extends string>(load: PageModuleLoader<Name>, exportName: Name) {
   return async () => ({ Component: (await load())[exportName] });
 }
 
@@ -45,6 +65,24 @@ export function page<Name extends string>(
     ...(loader ? { loader } : {}),
     lazy: lazyComponent(load, exportName),
     ...(children ? { children } : {}),
+  };
+}
+
+/**
+ * A page that is part of the first load rather than a chunk of its own: only for the page most
+ * visits open first (sign-in), whose code the other public pages share anyway.
+ */
+export function firstLoadPage(
+  path: string | { index: true },
+  access: RouteAccess,
+  Component: ComponentType,
+  { id }: Pick<PageOptions, 'id'> = {},
+): RouteObject {
+  return {
+    ...(id ? { id } : {}),
+    ...(typeof path === 'string' ? { path } : { index: true }),
+    ...guarded(access),
+    Component,
   };
 }
 

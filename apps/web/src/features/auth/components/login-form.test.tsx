@@ -70,6 +70,40 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
   });
 
+  it('asks to try again shortly when the server is too busy to check the password', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ statusCode: 503, code: 'SERVER_BUSY', message: 'x' }, 503, { 'Retry-After': '2' })),
+    );
+    const { user, onSignedIn } = renderForm();
+
+    await user.type(screen.getByLabelText(/^Email/), 'owner@demo.test');
+    await user.type(screen.getByLabelText(/^Password/), 'Sim-Demo-2026');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The server is busy. Please try again shortly.');
+    expect(alert).toHaveClass('MuiAlert-colorError');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['429 with Retry-After', new Response('<html>Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '5' } })],
+    ['503', new Response('<html>Service Unavailable</html>', { status: 503 })],
+  ])('says the same when a proxy in front of the server answers %s', async (_status, response) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => response),
+    );
+    const { user } = renderForm();
+
+    await user.type(screen.getByLabelText(/^Email/), 'owner@demo.test');
+    await user.type(screen.getByLabelText(/^Password/), 'Sim-Demo-2026');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy. Please try again shortly.');
+  });
+
   it('shows and hides the password', async () => {
     const { user } = renderForm();
     const password = screen.getByLabelText(/^Password/);

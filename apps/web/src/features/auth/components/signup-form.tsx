@@ -6,6 +6,7 @@ import { type InviteUnaffiliatedBody, InviteUnaffiliatedBodySchema } from '@pati
 import { SIGNUP_ACCOUNT_TYPES, SIGNUP_ACCOUNT_TYPE_LABEL } from '@patientsim/domain/product/product-types';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormNativeSelectField } from '../../../components/form-native-select-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { useInviteUnaffiliated } from '../api/invite-unaffiliated';
@@ -37,13 +38,13 @@ export function SignupForm() {
         </Alert>
       ) : null}
       <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
-      <FormTextField control={control} name="accountType" label="Account type" select slotProps={{ select: { native: true } }}>
+      <FormNativeSelectField control={control} name="accountType" label="Account type">
         {SIGNUP_ACCOUNT_TYPES.map((type) => (
           <option key={type} value={type}>
             {SIGNUP_ACCOUNT_TYPE_LABEL[type]}
           </option>
         ))}
-      </FormTextField>
+      </FormNativeSelectField>
       <Button type="submit" variant="contained" size="large" fullWidth loading={invite.isPending} sx={{ mt: 2 }}>
         Sign Up
       </Button>

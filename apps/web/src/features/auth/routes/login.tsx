@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { RouterLink } from '../../../components/router-link';
 import { paths } from '../../../config/paths';
-import { readLoginNotice } from '../../../lib/logout';
+import { readLoginNotice } from '../../../lib/login-notice';
 import { LoginForm } from '../components/login-form';
 
 /** /login (alias /): e-mail and password; a redirectUrl query is carried through to the callback. */
