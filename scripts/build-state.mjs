@@ -18,7 +18,18 @@ function newest(dir) {
 export const WORKSPACES = [
   { name: 'packages/domain', sources: ['packages/domain/src'], output: 'packages/domain/dist/roles/roles.js' },
   { name: 'apps/server', sources: ['apps/server/src', 'packages/domain/src'], output: 'apps/server/dist/main.js' },
-  { name: 'apps/web', sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/domain/src'], output: 'apps/web/dist/index.html' },
+  {
+    name: 'apps/web',
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/vite',
+      'packages/domain/src',
+    ],
+    output: 'apps/web/dist/index.html',
+  },
 ];
 
 /** Workspaces whose output is missing or stale. */

@@ -12,7 +12,8 @@ import { createVerificationTokens } from './identity/email-ownership.js';
 import { createLicenseTokens } from './identity/license.js';
 import { createTokenService } from './identity/tokens.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
-import { createReadCache, createSharedReadCache } from './lib/read-cache.js';
+import { createLocalInvalidations, createRedisInvalidations } from './lib/invalidation.js';
+import { createReadCache, READ_CACHE_TTL_MS } from './lib/read-cache.js';
 import { createMemorySessionStorage, createRedisSessionStorage } from './identity/session-storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -30,6 +31,7 @@ import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.js';
 import authenticate from './plugins/app/authenticate.js';
 import orgAccess from './plugins/app/org-access.js';
 import errorHandler from './plugins/app/error-handler.js';
+import loadShedding, { type LoadSheddingOptions } from './plugins/app/load-shedding.js';
 import sameOrigin from './plugins/app/same-origin.js';
 import services from './plugins/app/services.js';
 import docs from './plugins/external/docs.js';
@@ -49,10 +51,19 @@ export type AppDeps = {
   webRoot?: string;
   /** Called for every route as it is registered (the authorization matrix test lists them). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
-  /** How long hot identity reads are cached (ms); writes in this process clear them at once. */
+  /**
+   * How long hot identity reads are cached (ms) when no write is announced; writes clear them at
+   * once, in every process with REDIS_URL.
+   */
   cacheTtlMs?: number;
   /** The rate-limit counters; by default in Redis with REDIS_URL, else in memory (tests give their own). */
   limiter?: RateLimiter;
+  /**
+   * Overload protection (decision 0018): on with measured limits, except under NODE_ENV=test unless
+   * a test turns it on (tests check behaviour, not capacity; a machine running many test files at
+   * once would have their requests turned away).
+   */
+  loadShedding?: Partial<LoadSheddingOptions>;
 };
 
 /** The Fastify instance with every plugin and route; tests build it too. */
@@ -64,8 +75,9 @@ export async function buildApp({
   mailer,
   webRoot = WEB_DIST,
   onRoute,
-  cacheTtlMs = 1000,
+  cacheTtlMs = READ_CACHE_TTL_MS,
   limiter,
+  loadShedding: loadSheddingOptions,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -85,11 +97,14 @@ export async function buildApp({
   });
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // ioredis reconnects on its own; without a listener it would print every failed attempt to stderr.
+  redis?.on('error', (err: Error) => app.log.warn({ err }, 'Redis connection failed; retrying'));
   const activeMailer =
     mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: app.log });
-  const shared = redis ? await createSharedReadCache({ ttlMs: cacheTtlMs, redis }) : null;
-  const cache = shared?.cache ?? createReadCache({ ttlMs: cacheTtlMs });
+  // Several processes hear each other's writes through Redis; one process has nobody to tell.
+  const invalidations = redis ? await createRedisInvalidations(redis) : createLocalInvalidations();
+  const cache = createReadCache({ ttlMs: cacheTtlMs, invalidations });
   // Sessions: shared in Redis across processes; in memory for the embedded database, which one
   // process owns; straight from PostgreSQL otherwise.
   const sessionStorage = redis
@@ -112,7 +127,7 @@ export async function buildApp({
     env,
     db: database.db,
     auth,
-    tokens: createTokenService({ db: database.db, auth, secret, issuer: env.PUBLIC_URL }),
+    tokens: createTokenService({ db: database.db, auth, secret, issuer: env.PUBLIC_URL, invalidations }),
     licenseTokens: createLicenseTokens(secret),
     verificationTokens: createVerificationTokens(secret),
     mailer: activeMailer,
@@ -122,6 +137,10 @@ export async function buildApp({
   await app.register(authenticate);
   await app.register(orgAccess);
   await app.register(security);
+  await app.register(loadShedding, {
+    db: database.db,
+    options: { enabled: env.NODE_ENV !== 'test', ...loadSheddingOptions },
+  });
   await app.register(sameOrigin);
   await app.register(docs);
 
@@ -183,7 +202,7 @@ export async function buildApp({
 
   app.addHook('onClose', async () => {
     activeMailer.close();
-    await shared?.close();
+    await invalidations.close();
     await redis?.quit();
   });
   return app;

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
+import type { LoadSheddingOptions } from '../src/plugins/app/load-shedding.js';
 import { seedDemo } from '../src/seed/demo.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
@@ -50,10 +51,13 @@ export async function buildTestApp({
   env: overrides = {},
   webRoot,
   seed = false,
+  loadShedding,
 }: {
   env?: Record<string, string>;
   webRoot?: string;
   seed?: boolean;
+  /** Overload protection; off in tests unless one turns it on (decision 0018). */
+  loadShedding?: Partial<LoadSheddingOptions>;
 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
@@ -66,7 +70,15 @@ export async function buildTestApp({
   const onRoute = ({ method, url }: { method: string | string[]; url: string }) => {
     for (const m of [method].flat()) routes.push({ method: m, url });
   };
-  const app = await buildApp({ env, database, secret, mailer, onRoute, ...(webRoot ? { webRoot } : {}) });
+  const app = await buildApp({
+    env,
+    database,
+    secret,
+    mailer,
+    onRoute,
+    ...(webRoot ? { webRoot } : {}),
+    ...(loadShedding ? { loadShedding } : {}),
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
