@@ -2,13 +2,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './extensions.js';
 import * as schema from './schema/index.js';
 
 /** One drizzle type for both engines: the app only uses what PostgreSQL and PGlite share. */
@@ -38,8 +38,7 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
 /** Embedded PGlite, file-backed in `dir`, or in memory when `dir` is null (tests). */
 export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  // pg_trgm: user and group searches run on trigram indexes (never by loading a table).
-  const options = { extensions: { pg_trgm } };
+  const options = { extensions: PGLITE_EXTENSIONS };
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
