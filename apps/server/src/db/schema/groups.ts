@@ -22,6 +22,8 @@ export const group = pgTable(
     templatesFor: text('templates_for'),
     /** Set on the public content organisation of a product type. */
     contentFor: text('content_for'),
+    /** A free-text description its key owner (or a group's admin) writes; empty when none. */
+    about: text('about').notNull().default(''),
     /**
      * How many memberships of this group are active, active and subscribed, and removed (archived):
      * kept by a database trigger on group_member in the transaction of every write (migration 0005),

@@ -150,6 +150,24 @@ describe('PATCH /extension/groups/:id', () => {
     expect((await groupRow(orgA))?.name).toBe('Alpha Academy 2');
   });
 
+  it('lets the key owner describe the organisation, trimmed, answered in the metadata; not an instructor or another organisation', async () => {
+    const response = await call(as.keyOwner, 'PATCH', `/extension/groups/${orgA}`, {
+      about: '  Evening paramedic cohort\nSince 2019 ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(parseGroupMetadata(response.json())?.about).toBe('Evening paramedic cohort\nSince 2019');
+    expect((await call(as.instructor, 'PATCH', `/extension/groups/${orgA}`, { about: 'Mine' })).statusCode).toBe(403);
+    expect((await call(as.outsider, 'PATCH', `/extension/groups/${orgA}`, { about: 'Theirs' })).statusCode).toBe(404);
+    for (const about of ['z'.repeat(501), 'nul\u0000', 42]) {
+      const refused = await call(as.keyOwner, 'PATCH', `/extension/groups/${orgA}`, { about });
+      expect(refused.statusCode, String(about)).toBe(400);
+    }
+    expect((await groupRow(orgA))?.about).toBe('Evening paramedic cohort\nSince 2019');
+    // An empty description clears it: the metadata no longer carries one.
+    const cleared = await call(as.keyOwner, 'PATCH', `/extension/groups/${orgA}`, { about: '' });
+    expect(parseGroupMetadata(cleared.json())).not.toHaveProperty('about');
+  });
+
   it('refuses seats, product type and flags from anyone but the provider, writing nothing', async () => {
     for (const payload of [
       { seats: 99 },
