@@ -9,7 +9,7 @@ import { invitation } from '../src/db/schema/invitations.js';
 import { notification, notificationTarget } from '../src/db/schema/notifications.js';
 import { buildInvitation, buildNotification, buildNotificationTarget } from '../src/seed/builders.js';
 import { buildTestApp, type TestApp } from './build-app.js';
-import { signInAs } from './demo-client.js';
+import { signInAs } from './sign-in-client.js';
 import { addMember, insertGroup, insertMember, insertUser, signInNewMember, TEST_PASSWORD } from './fixtures.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;

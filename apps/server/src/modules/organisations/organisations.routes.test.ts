@@ -5,7 +5,7 @@ import { auditEvent } from '../../db/schema/audit.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 import { user } from '../../db/schema/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;

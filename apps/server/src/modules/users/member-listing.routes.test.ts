@@ -5,7 +5,7 @@ import type { FoundUserList } from '@patientsim/domain/users/users.schemas';
 import { user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
 import { updateUser } from './users.repository.js';
 
