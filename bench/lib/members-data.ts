@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/extensions.js';
 
 /**
  * Bulk users and memberships for the member-listing and search benchmarks, written with SQL
@@ -18,7 +18,7 @@ type SqlTarget = {
 
 /** The server's embedded database in `dir` (DATA_DIR/pglite), opened as the server opens it. */
 export async function openPgliteTarget(dir: string): Promise<SqlTarget> {
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   return {
     exec: async (sql) => {

@@ -7,7 +7,7 @@ import { hashToken, newId, newToken } from '../src/lib/ids.js';
 import { LIMITS } from '../src/modules/auth/auth.service.js';
 import { buildTestApp, type TestApp } from './build-app.js';
 import { createClient } from './client.js';
-import { signInAs } from './demo-client.js';
+import { signInAs } from './sign-in-client.js';
 import { addMember, findUser, insertGroup, insertUser, TEST_PASSWORD } from './fixtures.js';
 
 /**

@@ -2,20 +2,23 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@patientsim/domain/roles/permissions';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import type { Role } from '@patientsim/domain/roles/roles';
+import { ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { user } from '../src/db/schema/auth.js';
-import { group, groupMember } from '../src/db/schema/groups.js';
-import { notification } from '../src/db/schema/notifications.js';
+import { groupMember } from '../src/db/schema/groups.js';
 import { invitation } from '../src/db/schema/invitations.js';
+import { notification, notificationTarget } from '../src/db/schema/notifications.js';
+import { buildInvitation, buildNotification, buildNotificationTarget } from '../src/seed/builders.js';
 import { buildTestApp, type TestApp } from './build-app.js';
-import { signInAs, signInDemo, type DemoSession } from './demo-client.js';
-import { addMember, insertUser } from './fixtures.js';
+import { signInAs } from './sign-in-client.js';
+import { addMember, insertGroup, insertMember, insertUser, signInNewMember, TEST_PASSWORD } from './fixtures.js';
+
+type Session = Awaited<ReturnType<typeof signInAs>>;
 
 /**
  * Every /api/users route, its guard, and how to call it against the Riverside EMS Academy
  * organisation. A route missing here fails the test.
  */
-type Ctx = { riverside: string; student: DemoSession; instructor: DemoSession; studentInviteId: string; notificationId: string };
+type Ctx = { riverside: string; student: Session; instructor: Session; studentInviteId: string; notificationId: string };
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
 type Entry =
   | { guard: 'public' | 'integration-key' | 'invite-token' | 'session' }
@@ -151,7 +154,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/users/extension/groups/:id/member-search': {
     guard: 'bearer',
     permission: 'org:members:read',
-    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/member-search?term=demo` }),
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/member-search?term=test` }),
     otherOrganisation: 404,
   },
   'GET /api/users/search/groups': {
@@ -188,7 +191,7 @@ const MATRIX: Record<string, Entry> = {
     guard: 'bearer',
     permission: 'org:members:read',
     // Without orgId only the provider (users:read-all) may call it (users module tests).
-    call: (c) => ({ method: 'GET', url: `/api/users/search/users?term=demo&orgId=${c.riverside}` }),
+    call: (c) => ({ method: 'GET', url: `/api/users/search/users?term=test&orgId=${c.riverside}` }),
     otherOrganisation: 404,
   },
   'GET /api/users/archived-users': {
@@ -245,7 +248,11 @@ const MATRIX: Record<string, Entry> = {
     call: (c) => ({
       method: 'POST',
       url: '/api/users/invitations/invite',
-      payload: { users: [{ email: 'matrix-invitee@example.test', role: 'STUDENT' }], org: c.riverside, throughSubscription: false },
+      payload: {
+        users: [{ email: 'matrix-invitee@example.test', role: 'STUDENT' }],
+        org: c.riverside,
+        throughSubscription: false,
+      },
     }),
     otherOrganisation: 404,
   },
@@ -258,13 +265,19 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/users/invites/org/:id': {
     guard: 'bearer',
     permission: 'org:invite',
-    call: (c) => ({ method: 'DELETE', url: `/api/users/invites/org/${c.riverside}?email=student%40demo.test` }),
+    call: (c) => ({
+      method: 'DELETE',
+      url: `/api/users/invites/org/${c.riverside}?email=${encodeURIComponent(c.student.payload.email)}`,
+    }),
     otherOrganisation: 404,
   },
   'POST /api/users/invites/org/:id/resend': {
     guard: 'bearer',
     permission: 'org:invite',
-    call: (c) => ({ method: 'POST', url: `/api/users/invites/org/${c.riverside}/resend?email=student%40demo.test` }),
+    call: (c) => ({
+      method: 'POST',
+      url: `/api/users/invites/org/${c.riverside}/resend?email=${encodeURIComponent(c.student.payload.email)}`,
+    }),
     otherOrganisation: 404,
   },
   'POST /api/users/invitations/finish-invite': {
@@ -314,45 +327,61 @@ const MATRIX: Record<string, Entry> = {
   },
 };
 
-const ROLE_ACCOUNTS: Record<Role, string> = {
-  STUDENT: 'student@demo.test',
-  USER: 'instructor@demo.test',
-  ADMIN: 'admin@demo.test',
-  SUPER_ADMIN: 'super@demo.test',
-};
-
 let t: TestApp;
 let ctx: Ctx;
-const sessions = {} as Record<Role, DemoSession>;
-let outsider: DemoSession;
+/** A member of Riverside for each role, but the super admin, who belongs to the provider. */
+const sessions = {} as Record<Role, Session>;
+/** The admin and key owner of another organisation. */
+let outsider: Session;
 /** A super admin who signed out: every permission, but the session ended. */
-let signedOut: DemoSession;
+let signedOut: Session;
 /** An admin of Riverside removed from it by another admin. */
-let removedAdmin: DemoSession;
+let removedAdmin: Session;
 /** An admin of Riverside demoted to student after signing in. */
-let demotedAdmin: DemoSession;
+let demotedAdmin: Session;
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true });
-  for (const [role, email] of Object.entries(ROLE_ACCOUNTS) as Array<[Role, string]>) sessions[role] = await signInDemo(t, email);
-  outsider = await signInDemo(t, 'nurse@demo.test');
-  const riverside = (await t.db.select().from(group).where(eq(group.name, 'Riverside EMS Academy')))[0]?.id ?? '';
-  const [studentInvite] = await t.db
-    .insert(invitation)
-    .values({
-      id: 'matrix-invite-1',
-      orgId: riverside,
-      email: 'student@demo.test',
-      role: 'STUDENT',
-      tokenHash: 'matrix-hash-1',
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })
-    .returning();
-  const [info] = await t.db.select().from(notification).where(eq(notification.type, 'INFO'));
-  signedOut = await signInDemo(t, 'super@demo.test');
+  t = await buildTestApp();
+  // The provider is a dev organisation, where scenario summaries are available to its super admins.
+  const provider = await insertGroup(t.db, { name: 'PatientSim Provider', seats: 100, dev: true });
+  // Riverside's key owner never signs in: the admin below holds the role, not the key.
+  const riversideOwner = await insertUser(t.db, { role: 'ADMIN' });
+  const riverside = await insertGroup(t.db, { name: 'Riverside EMS Academy', seats: 25, ownerId: riversideOwner.id });
+  await addMember(t.db, riverside, riversideOwner.id, 'ADMIN');
+  for (const role of ROLES) sessions[role] = await signInNewMember(t, role === 'SUPER_ADMIN' ? provider : riverside, { role });
+  const northgateOwner = await insertUser(t.db, { role: 'ADMIN', productType: 'NURSING' });
+  const northgate = await insertGroup(t.db, {
+    name: 'Northgate Nursing School',
+    productType: 'NURSING',
+    seats: 10,
+    ownerId: northgateOwner.id,
+  });
+  await addMember(t.db, northgate, northgateOwner.id, 'ADMIN');
+  outsider = await signInAs(t, northgateOwner.email, northgateOwner.password);
+
+  // The student's pending invitation to Riverside, and an announcement for all instructors.
+  const studentInvite = buildInvitation({
+    orgId: riverside,
+    email: sessions.STUDENT.payload.email,
+    role: 'STUDENT',
+    inviterId: sessions.ADMIN.userId,
+  });
+  await t.db.insert(invitation).values(studentInvite);
+  const forInstructors = buildNotification({ type: 'INFO', title: 'New EMS templates', senderId: sessions.SUPER_ADMIN.userId });
+  await t.db.insert(notification).values(forInstructors);
+  await t.db.insert(notificationTarget).values(
+    buildNotificationTarget({
+      notificationId: forInstructors.id,
+      principalType: 'GROUP',
+      principalId: 'ALL_INSTRUCTORS',
+      label: 'All instructors',
+    }),
+  );
+
+  // A second session of the super admin above: signing it out leaves the first one valid.
+  signedOut = await signInAs(t, sessions.SUPER_ADMIN.payload.email, TEST_PASSWORD);
   expect((await signedOut.client.post('/api/users/auth/sign-out')).statusCode).toBe(200);
-  const removed = await insertUser(t.db, { role: 'ADMIN' });
-  await addMember(t.db, riverside, removed.id, 'ADMIN');
+  const removed = await insertMember(t.db, riverside, { role: 'ADMIN' });
   removedAdmin = await signInAs(t, removed.email, removed.password);
   const removal = await sessions.ADMIN.client.request({
     method: 'DELETE',
@@ -360,8 +389,7 @@ beforeAll(async () => {
     payload: [removed.id],
   });
   expect(removal.statusCode).toBe(200);
-  const demoted = await insertUser(t.db, { role: 'ADMIN' });
-  await addMember(t.db, riverside, demoted.id, 'ADMIN');
+  const demoted = await insertMember(t.db, riverside, { role: 'ADMIN' });
   demotedAdmin = await signInAs(t, demoted.email, demoted.password);
   await t.db.update(groupMember).set({ role: 'STUDENT' }).where(eq(groupMember.userId, demoted.id));
   await t.db.update(user).set({ role: 'STUDENT' }).where(eq(user.id, demoted.id));
@@ -370,8 +398,8 @@ beforeAll(async () => {
     riverside,
     student: sessions.STUDENT,
     instructor: sessions.USER,
-    studentInviteId: studentInvite?.id ?? '',
-    notificationId: info?.id ?? '',
+    studentInviteId: studentInvite.id,
+    notificationId: forInstructors.id,
   };
 });
 
@@ -384,6 +412,18 @@ describe('authorization matrix', () => {
     ].sort();
     expect(registered.length).toBeGreaterThan(20);
     expect(registered).toEqual(Object.keys(MATRIX).sort());
+  });
+
+  it('builds the resources the calls name, so that a refusal with 404 is about the caller', async () => {
+    const keyOwner = await sessions.ADMIN.client.get(`/api/users/extension/groups/${ctx.riverside}/key-owner`);
+    expect(keyOwner.statusCode).toBe(200);
+    expect(keyOwner.json().user_id).not.toBe(sessions.ADMIN.userId);
+    const groups = await sessions.SUPER_ADMIN.client.get(`/api/users/extension/users/${ctx.instructor.userId}/groups`);
+    expect(groups.json().map((row: { _id: string }) => row._id)).toEqual([ctx.riverside]);
+    const invites = await ctx.student.client.get(`/api/users/invites/user/${ctx.student.userId}`);
+    expect(invites.json().data.invites.map((row: { _id: string }) => row._id)).toEqual([ctx.studentInviteId]);
+    const notifications = await ctx.instructor.client.get('/api/users/notifications');
+    expect(notifications.json().data.notifications.map((row: { _id: string }) => row._id)).toEqual([ctx.notificationId]);
   });
 
   for (const [key, entry] of Object.entries(MATRIX)) {
@@ -400,7 +440,7 @@ describe('authorization matrix', () => {
         expect(response.json().code).toBe('UNAUTHENTICATED');
       });
 
-      for (const role of Object.keys(ROLE_ACCOUNTS) as Role[]) {
+      for (const role of ROLES) {
         const allowed = hasPermission(role, entry.permission);
         const expected = !allowed ? 403 : (entry.alsoRefused?.[role] ?? null);
         if (expected === null) continue;

@@ -9,7 +9,7 @@ import { newId } from '../src/lib/ids.js';
 import { createAccount } from '../src/modules/users/users.service.js';
 import { buildLicenseAcceptance, buildUser, type UserOverrides } from '../src/seed/builders.js';
 import type { TestApp } from './build-app.js';
-import { signInAs } from './demo-client.js';
+import { signInAs } from './sign-in-client.js';
 
 export const TEST_PASSWORD = 'Test-Pass-2026';
 let passwordHash: Promise<string> | null = null;

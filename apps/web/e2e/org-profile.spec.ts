@@ -99,9 +99,10 @@ test('the key owner sees the organisation profile cards', async ({ browser }) =>
   await context.close();
 });
 
-test('the key owner renames the organisation, and the new name stays after a reload', async ({ browser, request }) => {
+test('the key owner renames and describes the organisation, and both stay after a reload', async ({ browser, request }) => {
   const org = await createOrganisation(request, 'Rename');
   const renamed = `${org.name} Renamed`;
+  const about = 'Paramedic programme, evening cohort';
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInFirstTime(page, org.keyOwner, '/auth/org/profile');
@@ -113,9 +114,10 @@ test('the key owner renames the organisation, and the new name stays after a rel
   await expect(page.getByRole('region', { name: 'Seats' }).getByRole('img', { name: '2 of 5 seats used' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'org profile (new organisation)');
 
-  const save = info.getByRole('button', { name: 'Save name' });
+  const save = info.getByRole('button', { name: 'Save profile' });
   await expect(save).toBeDisabled();
   await name.fill(renamed);
+  await info.getByRole('textbox', { name: 'Description' }).fill(about);
   const saved = page.waitForResponse(
     (response) => response.url().endsWith(`/api/users/extension/groups/${org.orgId}`) && response.request().method() === 'PATCH',
   );
@@ -132,12 +134,17 @@ test('the key owner renames the organisation, and the new name stays after a rel
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Org. Profile' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Organization' }).getByRole('textbox', { name: /Name/ })).toHaveValue(renamed);
+  await expect(page.getByRole('region', { name: 'Organization' }).getByRole('textbox', { name: 'Description' })).toHaveValue(
+    about,
+  );
   // The organisation itself has the new name, not only this page.
   const providerToken = await idTokenOf(request, 'super@demo.test');
   const stored = await request.get(`/api/users/extension/groups/${encodeURIComponent(org.orgId)}`, {
     headers: { Authorization: `Bearer ${providerToken}` },
   });
-  expect(((await stored.json()) as { name: string }).name).toBe(renamed);
+  const group = (await stored.json()) as { name: string; description: string };
+  expect(group.name).toBe(renamed);
+  expect((JSON.parse(group.description) as { about?: string }).about).toBe(about);
   await context.close();
 });
 

@@ -2,13 +2,13 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from './extensions.js';
 import * as schema from './schema/index.js';
 
 /** One drizzle type for both engines: the app only uses what PostgreSQL and PGlite share. */
@@ -55,8 +55,7 @@ export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pgli
 export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   const options = {
-    // pg_trgm: user and group searches run on trigram indexes (never by loading a table).
-    extensions: { pg_trgm },
+    extensions: PGLITE_EXTENSIONS,
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
@@ -73,7 +72,7 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   };
 }
 
-/** The tag of the last migration this build ships (`0004_member_listing`). */
+/** The tag of the last migration this build ships (such as `0006_group_about`). */
 export function latestMigrationTag(): string {
   const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];

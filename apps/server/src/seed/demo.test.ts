@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_HEADER_MAX } from '@patientsim/domain/common/constants';
@@ -12,6 +11,7 @@ import { PRODUCT_TYPES } from '@patientsim/domain/product/product-types';
 import { TUTORIAL_CATEGORIES } from '@patientsim/domain/tutorials/tutorial.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
+import { PGLITE_EXTENSIONS } from '../db/extensions.js';
 import * as schema from '../db/schema/index.js';
 import { verifyPassword } from '../identity/password.js';
 import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_ASSETS_DIR, isDatabaseEmpty, seedDemo } from './demo.js';
@@ -19,8 +19,8 @@ import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_ASSETS_DIR, isDat
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// The migrations create trigram indexes: the extension must be loaded as in db/client.ts.
-const client = new PGlite({ extensions: { pg_trgm } });
+// The migrations create extensions: they must be loaded as in db/client.ts.
+const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
 const pglite = drizzle(client, { schema });
 const db: Database = pglite;
 

@@ -17,6 +17,8 @@ export const MAX_PAGE_SIZE = 100;
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const GROUP_NAME_MAX = 40;
+/** An organisation's (or group's) free-text description, as its profile shows it. */
+export const GROUP_ABOUT_MAX = 500;
 export const BULK_INVITE_MAX = 50;
 export const NOTIFICATION_HEADER_MAX = 25;
 export const NOTIFICATION_BODY_MAX = 500;

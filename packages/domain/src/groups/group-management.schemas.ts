@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, TextSchema } from '../common/api.schemas.js';
-import { GROUP_NAME_MAX, MAX_PAGE_SIZE, SEARCH_MIN_LENGTH } from '../common/constants.js';
+import { GROUP_ABOUT_MAX, GROUP_NAME_MAX, MAX_PAGE_SIZE, SEARCH_MIN_LENGTH } from '../common/constants.js';
 import { PRODUCT_TYPES } from '../product/product-types.js';
 import { ROLES } from '../roles/roles.js';
 import { displayGroupName } from './group.schemas.js';
@@ -12,6 +12,11 @@ import { displayGroupName } from './group.schemas.js';
 export const GroupNameSchema = TextSchema.transform((value) => value.trim())
   .refine((value) => displayGroupName(value).trim().length > 0, 'A name is required')
   .refine((value) => displayGroupName(value).length <= GROUP_NAME_MAX, `At most ${GROUP_NAME_MAX} characters`);
+
+/** A group's free-text description: trimmed, empty clears it. */
+export const GroupAboutSchema = TextSchema.transform((value) => value.trim()).pipe(
+  z.string().max(GROUP_ABOUT_MAX, `At most ${GROUP_ABOUT_MAX} characters`),
+);
 
 /** Parses the JSON text of a `description` with `schema`, reporting bad JSON as a validation issue. */
 function jsonText<T extends z.ZodType>(schema: T) {
@@ -46,8 +51,13 @@ export type CreateGroupBody = z.input<typeof CreateGroupBodySchema>;
 export const GroupNameFormSchema = z.object({ name: GroupNameSchema });
 export type GroupNameForm = z.input<typeof GroupNameFormSchema>;
 
+/** The org profile's editable fields: name and description. */
+export const OrganisationProfileFormSchema = z.object({ name: GroupNameSchema, about: GroupAboutSchema });
+export type OrganisationProfileForm = z.input<typeof OrganisationProfileFormSchema>;
+
 /** Metadata fields a PATCH may change; `parent` and `memberCount` are read-only and ignored. */
 export const GroupChangesSchema = z.object({
+  about: GroupAboutSchema.optional(),
   ownerId: IdSchema.optional(),
   seats: z.number().int('Seats must be an integer').min(0).max(1_000_000).optional(),
   productType: z.enum(PRODUCT_TYPES).optional(),

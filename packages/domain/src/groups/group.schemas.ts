@@ -13,6 +13,8 @@ export const GroupMetadataSchema = z.object({
   debug: z.boolean(),
   ai: z.boolean(),
   inactive: z.boolean(),
+  /** A free-text description of the organisation (absent when empty). */
+  about: z.string().optional(),
 });
 export type GroupMetadata = z.infer<typeof GroupMetadataSchema>;
 

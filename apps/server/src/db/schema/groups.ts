@@ -22,6 +22,16 @@ export const group = pgTable(
     templatesFor: text('templates_for'),
     /** Set on the public content organisation of a product type. */
     contentFor: text('content_for'),
+    /** A free-text description its key owner (or a group's admin) writes; empty when none. */
+    about: text('about').notNull().default(''),
+    /**
+     * How many memberships of this group are active, active and subscribed, and removed (archived):
+     * kept by a database trigger on group_member in the transaction of every write (migration 0005),
+     * so a member list's page count never counts a large group's rows.
+     */
+    memberCount: integer('member_count').notNull().default(0),
+    subscribedMemberCount: integer('subscribed_member_count').notNull().default(0),
+    removedMemberCount: integer('removed_member_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,8 +77,8 @@ export const groupMember = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
     index('group_member_user_idx').on(t.userId),
-    // A group's members in list order, with what the list filters on: pages, counts and searches
-    // within a group are index-only scans of the group's range.
+    // A group's members in list order, with what the list filters on: pages within a group are
+    // index-only scans of the group's range (searches use the trigram index below).
     index('group_member_listing_idx').on(
       t.groupId,
       t.userFamilyName,
@@ -78,7 +88,11 @@ export const groupMember = pgTable(
       t.removedAt,
       t.subscribed,
       t.role,
-      t.userSearch,
     ),
+    // A search within a group: the group's trigram matches only (btree_gin puts the group id in
+    // the same index), whatever the size of the group or of the whole table. Without fastupdate
+    // off the embedded engine (no autovacuum) would leave new rows in the pending list. The
+    // embedded engine has no btree_gin: migration 0005 gives it the trigrams alone.
+    index('group_member_search_idx').using('gin', t.groupId, t.userSearch.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );

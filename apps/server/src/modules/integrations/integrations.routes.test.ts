@@ -1,16 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema/auth.js';
-import { group } from '../../db/schema/groups.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
+import { insertGroup, insertMember } from '../../../test/fixtures.js';
 
 const KEY = 'integration-key-for-tests-0123456789';
 let t: TestApp;
+/** The nursing school the roster provisions people into. */
 let northgate: string;
+/** The address of an account that already exists (the school's admin). */
+let takenEmail: string;
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true, env: { INTEGRATION_KEY: KEY } });
-  northgate = (await t.db.select().from(group).where(eq(group.name, 'Northgate Nursing School')))[0]?.id ?? '';
+  t = await buildTestApp({ env: { INTEGRATION_KEY: KEY } });
+  northgate = await insertGroup(t.db, { name: 'Northgate Nursing School', productType: 'NURSING', seats: 10 });
+  takenEmail = (await insertMember(t.db, northgate, { role: 'ADMIN', productType: 'NURSING' })).email;
 });
 
 const person = () => ({
@@ -46,9 +50,9 @@ describe('provisioning', () => {
     expect(
       (await client.post('/api/users/integrations/provision', { ...person(), orgId: 'no-such-org' }, headers)).statusCode,
     ).toBe(404);
-    expect(
-      (await client.post('/api/users/integrations/provision', { ...person(), email: 'admin@demo.test' }, headers)).statusCode,
-    ).toBe(409);
+    const taken = await client.post('/api/users/integrations/provision', { ...person(), email: takenEmail }, headers);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('EMAIL_TAKEN');
   });
 
   it('returns a single-use choose-password link that creates the account and signs in', async () => {

@@ -8,7 +8,7 @@ import { invitation } from '../../db/schema/invitations.js';
 import { newId } from '../../lib/ids.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
 
 const SEATS_TEXT = 'Invitations exceed open seats for your organization. Reduce invites or request more seats.';

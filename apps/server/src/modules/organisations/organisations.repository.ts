@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 
@@ -18,11 +18,8 @@ export function findGroupsOfUser(db: Database, userId: string): Promise<GroupRow
 /** Active member counts of the given groups. */
 export async function countMembers(db: Database, groupIds: string[]): Promise<Map<string, number>> {
   if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .select({ groupId: groupMember.groupId, members: count() })
-    .from(groupMember)
-    .where(and(inArray(groupMember.groupId, groupIds), isNull(groupMember.removedAt)))
-    .groupBy(groupMember.groupId);
+  // The stored count (migration 0005): in a transaction that locked the group, it is exact.
+  const rows = await db.select({ groupId: group.id, members: group.memberCount }).from(group).where(inArray(group.id, groupIds));
   return new Map(rows.map((r) => [r.groupId, r.members]));
 }
 

@@ -5,7 +5,7 @@ import { auditEvent } from '../../db/schema/audit.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 import { user } from '../../db/schema/auth.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
@@ -148,6 +148,24 @@ describe('PATCH /extension/groups/:id', () => {
     expect((await call(as.keyOwner, 'PATCH', `/extension/groups/${orgA}`, { name: 'Alpha Academy 2' })).statusCode).toBe(200);
     expect((await call(as.instructor, 'PATCH', `/extension/groups/${orgA}`, { name: 'Mine' })).statusCode).toBe(403);
     expect((await groupRow(orgA))?.name).toBe('Alpha Academy 2');
+  });
+
+  it('lets the key owner describe the organisation, trimmed, answered in the metadata; not an instructor or another organisation', async () => {
+    const response = await call(as.keyOwner, 'PATCH', `/extension/groups/${orgA}`, {
+      about: '  Evening paramedic cohort\nSince 2019 ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(parseGroupMetadata(response.json())?.about).toBe('Evening paramedic cohort\nSince 2019');
+    expect((await call(as.instructor, 'PATCH', `/extension/groups/${orgA}`, { about: 'Mine' })).statusCode).toBe(403);
+    expect((await call(as.outsider, 'PATCH', `/extension/groups/${orgA}`, { about: 'Theirs' })).statusCode).toBe(404);
+    for (const about of ['z'.repeat(501), 'nul\u0000', 42]) {
+      const refused = await call(as.keyOwner, 'PATCH', `/extension/groups/${orgA}`, { about });
+      expect(refused.statusCode, String(about)).toBe(400);
+    }
+    expect((await groupRow(orgA))?.about).toBe('Evening paramedic cohort\nSince 2019');
+    // An empty description clears it: the metadata no longer carries one.
+    const cleared = await call(as.keyOwner, 'PATCH', `/extension/groups/${orgA}`, { about: '' });
+    expect(parseGroupMetadata(cleared.json())).not.toHaveProperty('about');
   });
 
   it('refuses seats, product type and flags from anyone but the provider, writing nothing', async () => {

@@ -37,6 +37,7 @@ export function toWireGroup(row: repo.GroupRow, memberCount: number): Group {
     debug: row.debug,
     ai: row.ai,
     inactive: row.inactive,
+    ...(row.about ? { about: row.about } : {}),
   };
   return { _id: row.id, name: row.name, description: JSON.stringify(metadata), owner: row.ownerId };
 }
@@ -224,8 +225,8 @@ async function memberRole(db: Database, orgId: string, userId: string) {
 
 /**
  * Changes a group's name and/or metadata (spec 7, PATCH /extension/groups/{id}).
- * - Sub-group: name and group admin by an admin or its owner; the new owner is a member of the organisation.
- * - Organisation: name by its key owner or org:update; key owner by the key owner or org:configure,
+ * - Sub-group: name, description and group admin by an admin or its owner; the new owner is a member of the organisation.
+ * - Organisation: name and description by its key owner or org:update; key owner by the key owner or org:configure,
  *   only to an admin member.
  * - Seats, product type, flags and status: org:configure only, refused whole for anyone else.
  */
@@ -243,13 +244,13 @@ export async function updateGroup({
   const isKeyOwner = !isSubgroup && row.ownerId === actor.id;
   const canConfigure = hasPermission(access.role, 'org:configure');
   const configured = CONFIGURATION_FIELDS.filter((field) => changes[field] !== undefined);
-  if (name === undefined && changes.ownerId === undefined && configured.length === 0) {
+  if (name === undefined && changes.about === undefined && changes.ownerId === undefined && configured.length === 0) {
     throw new AppError('VALIDATION_FAILED', { message: 'Nothing to change.' });
   }
   if (configured.length > 0 && !canConfigure) {
     throw new AppError('FORBIDDEN', { message: `Only the provider can change ${configured.join(', ')}.` });
   }
-  if (name !== undefined) {
+  if (name !== undefined || changes.about !== undefined) {
     const mayRename = isSubgroup ? canManageSubgroup(actor, access) : isKeyOwner || hasPermission(access.role, 'org:update');
     if (!mayRename) throw new AppError('FORBIDDEN');
   }
@@ -265,6 +266,7 @@ export async function updateGroup({
     if (storedName !== undefined && isSubgroup) await assertNameFree(tx, access.orgId, storedName, row.id);
     const values = {
       ...(storedName === undefined ? {} : { name: storedName }),
+      ...(changes.about === undefined ? {} : { about: changes.about }),
       ...(changes.ownerId === undefined ? {} : { ownerId: changes.ownerId }),
       ...Object.fromEntries(configured.map((field) => [field, changes[field]])),
     };

@@ -5,7 +5,7 @@ import { media, tutorial } from '../../db/schema/tutorials.js';
 import { buildMedia, buildTutorial } from '../../seed/builders.js';
 import { TUTORIAL_VIDEO } from '../../seed/media-assets.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { insertGroup, insertUser, signInNewMember } from '../../../test/fixtures.js';
 
 const URL = '/api/users/tutorials';

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrgUsersPage } from '@patientsim/domain/users/org-users.schemas';
 import type { FoundUserList } from '@patientsim/domain/users/users.schemas';
 import { user } from '../../db/schema/auth.js';
-import { groupMember } from '../../db/schema/groups.js';
+import { group, groupMember } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
 import { updateUser } from './users.repository.js';
 
@@ -110,5 +110,87 @@ describe('the member list and search follow changes of names and e-mail', () => 
     expect(copies).toHaveLength(2);
     expect(copies.every((copy) => copy.email === 'bob.renamed@listing.test')).toBe(true);
     expect(copies.every((copy) => copy.search === 'baker\naaron\nbob.renamed@listing.test')).toBe(true);
+  });
+});
+
+describe("a group's stored member counts", () => {
+  const storedCounts = async (groupId: string) => {
+    const [row] = await t.db
+      .select({ all: group.memberCount, subscribed: group.subscribedMemberCount, removed: group.removedMemberCount })
+      .from(group)
+      .where(eq(group.id, groupId));
+    return row;
+  };
+  const actualCounts = async (groupId: string) => {
+    const rows = await t.db
+      .select({ subscribed: groupMember.subscribed, removedAt: groupMember.removedAt })
+      .from(groupMember)
+      .where(eq(groupMember.groupId, groupId));
+    return {
+      all: rows.filter((row) => row.removedAt === null).length,
+      subscribed: rows.filter((row) => row.removedAt === null && row.subscribed).length,
+      removed: rows.filter((row) => row.removedAt !== null).length,
+    };
+  };
+
+  it('follow every insert, update and delete of memberships, one or many rows at a time, in several groups', async () => {
+    const first = await insertGroup(t.db, { name: 'Count Academy', seats: 50 });
+    const second = await insertGroup(t.db, { name: 'Tally Academy', seats: 50 });
+    const people = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => insertUser(t.db, { email: `count${n}@listing.test`, familyName: `Count${n}` })),
+    );
+    // One statement writing memberships of two groups.
+    await t.db
+      .insert(groupMember)
+      .values([
+        ...people.map((person, n) => ({ groupId: first, userId: person.id, subscribed: n % 2 === 0 })),
+        ...people.slice(0, 3).map((person) => ({ groupId: second, userId: person.id })),
+      ]);
+    expect(await storedCounts(first)).toEqual({ all: 6, subscribed: 3, removed: 0 });
+    expect(await storedCounts(second)).toEqual({ all: 3, subscribed: 0, removed: 0 });
+
+    await t.db
+      .update(groupMember)
+      .set({ removedAt: new Date() })
+      .where(inArray(groupMember.userId, [people[0]!.id, people[1]!.id]));
+    expect(await storedCounts(first)).toEqual({ all: 4, subscribed: 2, removed: 2 });
+    expect(await storedCounts(second)).toEqual({ all: 1, subscribed: 0, removed: 2 });
+
+    await t.db.update(groupMember).set({ subscribed: true }).where(eq(groupMember.groupId, second));
+    await t.db
+      .update(groupMember)
+      .set({ removedAt: null })
+      .where(and(eq(groupMember.groupId, first), eq(groupMember.userId, people[1]!.id)));
+    await t.db.delete(groupMember).where(and(eq(groupMember.groupId, first), eq(groupMember.userId, people[5]!.id)));
+    // A rename reaches the memberships' copies and leaves the counts alone.
+    await t.db.update(user).set({ familyName: 'Renamed' }).where(eq(user.id, people[2]!.id));
+    for (const groupId of [first, second]) expect(await storedCounts(groupId)).toEqual(await actualCounts(groupId));
+    expect(await storedCounts(first)).toEqual({ all: 4, subscribed: 2, removed: 1 });
+  });
+
+  it('are what the member list reports, and every page read from either end of a group is in list order', async () => {
+    const before = await listEmails();
+    const everyone = (await listEmails('?pageSize=100')).emails;
+    expect(everyone).toHaveLength(before.total);
+    const pageSize = 2;
+    const pages: string[] = [];
+    for (let page = 0; page * pageSize < before.total; page += 1) {
+      const { total, emails } = await listEmails(`?page=${page}&pageSize=${pageSize}`);
+      expect(total).toBe(before.total);
+      pages.push(...emails);
+    }
+    expect(pages).toEqual(everyone);
+    expect((await listEmails(`?page=${before.total}&pageSize=${pageSize}`)).emails).toEqual([]);
+
+    // Removing a member through the API moves them from the list's count to the archive's.
+    const removal = await admin.client.request({
+      method: 'DELETE',
+      url: `/api/users/extension/groups/${orgId}/members`,
+      payload: [ids.late],
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect((await listEmails()).total).toBe(before.total - 1);
+    expect((await listEmails('?variant=archived')).emails).toEqual(['late@listing.test']);
+    expect(await storedCounts(orgId)).toEqual(await actualCounts(orgId));
   });
 });

@@ -12,7 +12,6 @@ import type { Services } from '../../plugins/app/services.js';
 import { moveToAddress } from '../account/account.service.js';
 import { countOpenInvitations, findOpenInvitationsPage } from '../invitations/open-invitations.service.js';
 import {
-  countGroupMemberships,
   findGroupMembershipsPage,
   findMemberships,
   findUserById,
@@ -45,11 +44,9 @@ export async function listGroupUsers({
   const listsInvitations = isOrganisation && query.variant !== 'archived';
   const invitationFilter = { orgId: access.orgId, isSubscribedOnly: query.variant === 'subscribed', term: query.search };
   const offset = pageOffset(query);
-  // The page does not wait for the count: past the last member it is simply empty.
-  const [memberTotal, invitationTotal, members] = await Promise.all([
-    countGroupMemberships(db, memberFilter),
-    listsInvitations ? countOpenInvitations(db, invitationFilter) : Promise.resolve(0),
+  const [{ total: memberTotal, rows: members }, invitationTotal] = await Promise.all([
     findGroupMembershipsPage(db, memberFilter, { offset, limit: query.pageSize }),
+    listsInvitations ? countOpenInvitations(db, invitationFilter) : Promise.resolve(0),
   ]);
   const room = query.pageSize - members.length;
   const invitations =

@@ -11,7 +11,7 @@ import { user } from '../../db/schema/auth.js';
 import { groupMember } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
 import { loadIdentity } from './users.service.js';
 import { searchAllUsers } from './users.repository.js';

@@ -15,7 +15,6 @@ import type { Database } from '../../db/client.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
 import {
-  countGroupMemberships,
   countUsers,
   findGroupMembershipsPage,
   findUserSummaries,
@@ -81,7 +80,7 @@ export async function fetchAllUsers({
     variant: query.includeDeleted ? 'everyone' : 'all',
     hidesDeletedAccounts: !query.includeDeleted,
   };
-  const [total, rows] = await Promise.all([countGroupMemberships(db, filter), findGroupMembershipsPage(db, filter, page)]);
+  const { total, rows } = await findGroupMembershipsPage(db, filter, page);
   const users = rows.map((row) => {
     const globalRole = asRole(row.globalRole) ?? 'STUDENT';
     return {
@@ -176,7 +175,7 @@ export async function listArchivedUsers({
 }): Promise<ArchivedUsersResult> {
   const filter: MembershipFilter = { groupId: access.group.id, variant: 'archived', term: query.filter };
   const page = { offset: query.offset, limit: query.count };
-  const [total, rows] = await Promise.all([countGroupMemberships(db, filter), findGroupMembershipsPage(db, filter, page)]);
+  const { total, rows } = await findGroupMembershipsPage(db, filter, page);
   // The archived variant lists memberships with a removal time only.
   const archivedusers = rows.flatMap(({ removedAt, ...row }) =>
     removedAt

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { account, licenseAcceptance, user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
@@ -303,8 +303,25 @@ function membershipWhere({ groupId, variant, term, hidesDeletedAccounts = false 
   );
 }
 
-/** How many memberships `filter` keeps: an index-only scan of the group's range of `group_member_listing_idx`. */
-export function countGroupMemberships(db: Database, filter: MembershipFilter) {
+/**
+ * How many memberships `filter` keeps. Without a search (and without looking at the accounts) that
+ * is the group's stored count, which migration 0005's trigger keeps; otherwise the matches are
+ * counted: a search's through the trigram index `group_member_search_idx`.
+ */
+export function countGroupMemberships(db: Database, filter: MembershipFilter): Promise<number> {
+  if (!filter.term && !filter.hidesDeletedAccounts) {
+    const stored = {
+      all: group.memberCount,
+      subscribed: group.subscribedMemberCount,
+      archived: group.removedMemberCount,
+      everyone: sql<number>`${group.memberCount} + ${group.removedMemberCount}`,
+    }[filter.variant];
+    return db
+      .select({ total: stored })
+      .from(group)
+      .where(eq(group.id, filter.groupId))
+      .then((rows) => Number(rows[0]?.total ?? 0));
+  }
   return db
     .select({ total: count() })
     .from(groupMember)
@@ -313,15 +330,22 @@ export function countGroupMemberships(db: Database, filter: MembershipFilter) {
 }
 
 /**
- * One page of a group's memberships, by family name, given name, e-mail and id. The page is cut
- * from the group's range of `group_member_listing_idx` in index order (the copies of the sort keys
- * and every membership column the list shows), and only its rows are joined to their users.
+ * One page of a group's memberships, by family name, given name, e-mail and id, and how many
+ * there are in all. The page is cut from the group's range of `group_member_listing_idx` (the
+ * copies of the sort keys and every membership column the list shows), read from whichever end
+ * of the range is nearer, so no page walks past more than half of the group; only the page's rows
+ * are joined to their users.
  */
-export function findGroupMembershipsPage(
+export async function findGroupMembershipsPage(
   db: Database,
   filter: MembershipFilter,
   { offset, limit }: { offset: number; limit: number },
 ) {
+  const total = await countGroupMemberships(db, filter);
+  if (offset >= total) return { total, rows: [] };
+  const after = total - offset - limit;
+  const fromEnd = after < offset;
+  const order = fromEnd ? desc : asc;
   const page = db
     .select({
       userId: groupMember.userId,
@@ -334,11 +358,16 @@ export function findGroupMembershipsPage(
     })
     .from(groupMember)
     .where(membershipWhere(filter))
-    .orderBy(asc(groupMember.userFamilyName), asc(groupMember.userGivenName), asc(groupMember.userEmail), asc(groupMember.userId))
-    .offset(offset)
-    .limit(limit)
+    .orderBy(
+      order(groupMember.userFamilyName),
+      order(groupMember.userGivenName),
+      order(groupMember.userEmail),
+      order(groupMember.userId),
+    )
+    .offset(fromEnd ? Math.max(0, after) : offset)
+    .limit(fromEnd ? Math.min(limit, total - offset) : limit)
     .as('page');
-  return db
+  const rows = await db
     .select({
       userId: user.id,
       email: user.email,
@@ -354,6 +383,7 @@ export function findGroupMembershipsPage(
     .from(page)
     .innerJoin(user, eq(user.id, page.userId))
     .orderBy(asc(page.familyName), asc(page.givenName), asc(page.email), asc(page.userId));
+  return { total, rows };
 }
 
 /** The role of an active membership (the org-specific role). */

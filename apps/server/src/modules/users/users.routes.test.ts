@@ -7,7 +7,7 @@ import { user } from '../../db/schema/auth.js';
 import { groupMember } from '../../db/schema/groups.js';
 import { invitation } from '../../db/schema/invitations.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;

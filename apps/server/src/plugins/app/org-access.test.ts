@@ -3,7 +3,7 @@ import { loadIdentity } from '../../modules/users/users.service.js';
 import { newId } from '../../lib/ids.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
-import { signInAs } from '../../../test/demo-client.js';
+import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
 
 /** requireOrgPermission, through the two group routes that use it. */

@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { renewSession, requireIdToken, storeGroups } from '../../../lib/id-token';
 import { getUserGroups } from '../../../lib/user-groups';
 
-export type OrganisationChanges = Pick<UpdateGroupBody, 'name' | 'ownerId' | 'seats' | 'productType' | 'inactive'>;
+export type OrganisationChanges = Pick<UpdateGroupBody, 'name' | 'about' | 'ownerId' | 'seats' | 'productType' | 'inactive'>;
 
 /**
  * Changes an organisation, then renews the session and the stored groups: the name, product type,

@@ -8,8 +8,9 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GroupNameFormSchema, type GroupNameForm } from '@patientsim/domain/groups/group-management.schemas';
+import { OrganisationProfileFormSchema, type OrganisationProfileForm } from '@patientsim/domain/groups/group-management.schemas';
 import type { GroupMetadata } from '@patientsim/domain/groups/group.schemas';
+import { GROUP_ABOUT_MAX } from '@patientsim/domain/common/constants';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABEL, type ProductType } from '@patientsim/domain/product/product-types';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -36,7 +37,7 @@ type Props = {
 
 type Pending = { kind: 'status' } | { kind: 'productType'; value: ProductType } | null;
 
-/** The organisation info card of the org profile: name, product type, status and key owner. */
+/** The organisation info card of the org profile: name, description, product type, status and key owner. */
 export function OrganisationInfoCard({
   name,
   metadata,
@@ -50,9 +51,10 @@ export function OrganisationInfoCard({
   onChangeKeyOwner,
 }: Props) {
   const [confirming, setConfirming] = useState<Pending>(null);
-  const { control, handleSubmit, formState } = useForm<GroupNameForm, unknown, { name: string }>({
-    resolver: zodResolver(GroupNameFormSchema),
-    values: { name },
+  const about = metadata.about ?? '';
+  const { control, handleSubmit, formState } = useForm<OrganisationProfileForm, unknown, { name: string; about: string }>({
+    resolver: zodResolver(OrganisationProfileFormSchema),
+    values: { name, about },
   });
   const status = metadata.inactive ? 'Inactive' : 'Active';
   return (
@@ -71,27 +73,39 @@ export function OrganisationInfoCard({
             component="form"
             noValidate
             onSubmit={handleSubmit(async (values) => {
-              await onChange({ name: values.name }).catch(() => undefined);
+              // Only what changed is sent: each change is its own line in the audit trail.
+              const changes: OrganisationChanges = {
+                ...(values.name !== name ? { name: values.name } : {}),
+                ...(values.about !== about ? { about: values.about } : {}),
+              };
+              if (Object.keys(changes).length > 0) await onChange(changes).catch(() => undefined);
             })}
-            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 2 }}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'stretch', mb: 2 }}
           >
+            <FormTextField control={control} name="name" label="Name" required size="small" disabled={isPending} />
             <FormTextField
               control={control}
-              name="name"
-              label="Name"
-              required
+              name="about"
+              label="Description"
               size="small"
+              multiline
+              minRows={2}
               disabled={isPending}
-              sx={{ flex: 1 }}
+              hint={`Optional, at most ${GROUP_ABOUT_MAX} characters`}
             />
-            <Button type="submit" variant="outlined" disabled={!formState.isDirty || isPending}>
-              Save name
-            </Button>
+            <Box>
+              <Button type="submit" variant="outlined" disabled={!formState.isDirty || isPending}>
+                Save profile
+              </Button>
+            </Box>
           </Box>
         ) : (
-          <Typography sx={{ mb: 2 }}>
-            Name: <strong>{name}</strong>
-          </Typography>
+          <Box sx={{ mb: 2 }}>
+            <Typography>
+              Name: <strong>{name}</strong>
+            </Typography>
+            {about ? <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{about}</Typography> : null}
+          </Box>
         )}
         <Box
           component="dl"

@@ -68,9 +68,23 @@ describe('OrgProfileRoute', () => {
     const name = await screen.findByRole('textbox', { name: /Name/ });
     await user.clear(name);
     await user.type(name, 'Riverside Academy');
-    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() => expect(api.callsTo('PATCH', ORG_URL)[0]?.body).toEqual({ name: 'Riverside Academy' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(1));
+  });
+
+  it('edits the description, sending only what changed, and refuses one that is too long', async () => {
+    const { api, user } = renderProfile('ADMIN', {});
+    const description = await screen.findByRole('textbox', { name: 'Description' });
+    await user.click(description);
+    await user.paste('x'.repeat(501));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('At most 500 characters')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', ORG_URL)).toHaveLength(0);
+    await user.clear(description);
+    await user.type(description, '  Paramedic programme, evening cohort  ');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(api.callsTo('PATCH', ORG_URL)[0]?.body).toEqual({ about: 'Paramedic programme, evening cohort' }));
   });
 
   it('warns at full seats', async () => {
@@ -133,7 +147,7 @@ describe('OrgProfileRoute', () => {
     ]);
     const name = await screen.findByRole('textbox', { name: /Name/ });
     await user.type(name, ' 2');
-    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('You are not allowed to do this.')).toBeInTheDocument();
   });
 });

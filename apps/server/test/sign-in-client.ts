@@ -1,16 +1,13 @@
 import { expect } from 'vitest';
-import { DEMO_PASSWORD } from '../src/seed/demo.js';
 import type { TestApp } from './build-app.js';
 import { createClient } from './client.js';
 
 let nextIp = 1;
 
-/** Signs a demo account in (a fresh client IP each time, clear of the sign-in limits) and sets its bearer. */
-export function signInDemo(t: TestApp, email: string) {
-  return signInAs(t, email, DEMO_PASSWORD);
-}
-
-/** Signs any account in with its password (a fresh client IP each time) and sets its bearer. */
+/**
+ * Signs an account in with its password (a fresh client IP each time, clear of the sign-in limits)
+ * and sets its bearer. Tests build their accounts (test/fixtures.ts); none signs in as the demo seed's.
+ */
 export async function signInAs(t: TestApp, email: string, password: string) {
   nextIp += 1;
   const client = createClient(t.app, { ip: `10.200.${Math.floor(nextIp / 250)}.${nextIp % 250}` });
@@ -23,4 +20,4 @@ export async function signInAs(t: TestApp, email: string, password: string) {
   return { client, payload: body.idTokenPayload, idToken: body.idToken as string, userId: body.idTokenPayload.sub as string };
 }
 
-export type DemoSession = Awaited<ReturnType<typeof signInDemo>>;
+export type SignedInSession = Awaited<ReturnType<typeof signInAs>>;

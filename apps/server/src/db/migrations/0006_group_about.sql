@@ -1,0 +1,1 @@
+ALTER TABLE "group" ADD COLUMN "about" text DEFAULT '' NOT NULL;
