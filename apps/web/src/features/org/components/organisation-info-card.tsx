@@ -82,14 +82,14 @@ export function OrganisationInfoCard({
             })}
             sx={{ display: 'flex', flexDirection: 'column', gap: 2, alignItems: 'stretch', mb: 2 }}
           >
-            <FormTextField control={control} name="name" label="Name" required size="small" disabled={isPending} />
+            <FormTextField control={control} name="name" label="Name" required size="small" margin="none" disabled={isPending} />
             <FormTextField
               control={control}
               name="about"
               label="Description"
               size="small"
-              multiline
-              minRows={2}
+              margin="none"
+              slotProps={{ input: { multiline: true, minRows: 2 } }}
               disabled={isPending}
               hint={`Optional, at most ${GROUP_ABOUT_MAX} characters`}
             />
