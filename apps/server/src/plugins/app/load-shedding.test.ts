@@ -1,5 +1,7 @@
 import { pbkdf2 } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -218,6 +220,33 @@ describe('load shedding needs a backlog', () => {
       );
     } finally {
       stop();
+    }
+  });
+});
+
+describe('load shedding forgets requests whose client hung up', () => {
+  it('takes a sign-in out of the backlog when its client closes the connection after sending it whole', async () => {
+    const t = await buildTestApp({ loadShedding: { enabled: true, sampleIntervalMs: 20 } });
+    const { email } = await insertUser(t.db);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = JSON.stringify({ email, password: TEST_PASSWORD });
+    // Hashing queues behind the pool's other work, so each sign-in is still unanswered when its client leaves.
+    const pool = occupyThreadPool();
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
+        await once(socket, 'connect');
+        socket.write(
+          `POST ${SIGN_IN} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+        await vi.waitFor(() => expect(t.app.pressure().inFlight).toBe(1), UNTIL);
+        socket.destroy();
+        await vi.waitFor(() => expect(t.app.pressure().inFlight).toBe(0), UNTIL);
+      }
+    } finally {
+      await pool.stop();
+      await t.app.close();
     }
   });
 });

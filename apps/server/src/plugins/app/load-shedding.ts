@@ -241,6 +241,12 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
       if (!reading.isShedding || admitted.size < settings.minBacklog) {
         admitted.set(request, performance.now());
         reading.inFlight = admitted.size;
+        // The response closes whether it was sent or its client hung up: either way the request
+        // leaves the backlog (a hang-up after the whole body arrived fires neither onResponse nor
+        // onRequestAbort, and a request left here forever would keep the server shedding).
+        reply.raw.once('close', () => {
+          if (admitted.delete(request)) reading.inFlight = admitted.size;
+        });
         return;
       }
       reading.shedCount += 1;
@@ -260,14 +266,9 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
       } satisfies ErrorBody);
     });
     app.addHook('onResponse', async (request, reply) => {
-      if (!admitted.delete(request)) return;
-      reading.inFlight = admitted.size;
+      // Only the answers of admitted API requests measure the end-to-end wait (not the sheds).
+      if (!isSheddable(request) || reply.statusCode === 503) return;
       answers.add(performance.now(), reply.elapsedTime);
-    });
-    // A client that hangs up gets no answer: its request leaves the backlog all the same.
-    app.addHook('onRequestAbort', async (request) => {
-      admitted.delete(request);
-      reading.inFlight = admitted.size;
     });
   },
   { name: 'load-shedding' },
