@@ -8,7 +8,7 @@ export type SessionStorage = NonNullable<BetterAuthOptions['secondaryStorage']>;
  * share the load, process memory for the embedded database (one process per data directory).
  * Sessions are still stored in the database, so a restart keeps everyone signed in.
  *
- * In memory the entries are bounded by their total length (`maxChars`, about 1,500 characters a
+ * In memory the entries are bounded by their total length (`maxChars`, about 1,000 characters a
  * session): when the next one would not fit, everything is forgotten at once and lookups go to the
  * database until the sessions in use are read again. All at once, never entry by entry: a user's
  * session list and their sessions leave together, so a revocation cannot miss a session that is
