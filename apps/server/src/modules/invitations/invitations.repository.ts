@@ -1,5 +1,6 @@
-import { type SQL, and, asc, count, desc, eq, gt, ilike, inArray, isNotNull } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { user } from '../../db/schema/auth.js';
 import { group } from '../../db/schema/groups.js';
 import { invitation } from '../../db/schema/invitations.js';
@@ -118,21 +119,44 @@ export function revokeInvitations(db: Database, orgId: string, email: string) {
 /** Open invitations of an organisation as its users list shows them: pending and declined ones. */
 export type OpenInvitationFilter = { orgId: string; isSubscribedOnly: boolean; term?: string | undefined };
 
-function openInvitationWhere({ orgId, isSubscribedOnly, term }: OpenInvitationFilter) {
+/** Pending and declined invitations of an organisation, optionally only subscribed ones, whose address matches `pattern`. */
+function openInvitationWhere({
+  orgId,
+  isSubscribedOnly,
+  pattern,
+}: {
+  orgId: string | Placeholder;
+  isSubscribedOnly: boolean;
+  pattern: string | Placeholder | undefined;
+}) {
   return and(
     eq(invitation.orgId, orgId),
     inArray(invitation.status, ['pending', 'declined']),
     isSubscribedOnly ? eq(invitation.throughSubscription, true) : undefined,
-    // LIKE's wildcards in the term are taken literally.
-    term ? ilike(invitation.email, `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    pattern === undefined ? undefined : ilike(invitation.email, pattern),
   );
 }
 
-export function countOpenInvitations(db: Database, filter: OpenInvitationFilter) {
-  return db
-    .select({ total: count() })
-    .from(invitation)
-    .where(openInvitationWhere(filter))
+/** `term` anywhere in the address, its LIKE wildcards taken literally. */
+const containsPattern = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined);
+
+/** How many invitations the member list shows after the members (a named statement, decision 0024). */
+export function countOpenInvitations(db: Database, { orgId, isSubscribedOnly, term }: OpenInvitationFilter) {
+  const pattern = containsPattern(term);
+  return prepared(db, `open_invitation_count${isSubscribedOnly ? '_subscribed' : ''}${pattern ? '_search' : ''}`, (name) =>
+    db
+      .select({ total: count() })
+      .from(invitation)
+      .where(
+        openInvitationWhere({
+          orgId: sql.placeholder('orgId'),
+          isSubscribedOnly,
+          pattern: pattern === undefined ? undefined : sql.placeholder('pattern'),
+        }),
+      )
+      .prepare(name),
+  )
+    .execute({ orgId, pattern })
     .then((rows) => rows[0]?.total ?? 0);
 }
 
@@ -150,7 +174,7 @@ export function findOpenInvitationsPage(
       throughSubscription: invitation.throughSubscription,
     })
     .from(invitation)
-    .where(openInvitationWhere(filter))
+    .where(openInvitationWhere({ ...filter, pattern: containsPattern(filter.term) }))
     .orderBy(asc(invitation.email), asc(invitation.id))
     .offset(offset)
     .limit(limit);

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 
 export type GroupRow = typeof group.$inferSelect;
@@ -24,11 +25,16 @@ export async function countMembers(db: Database, groupIds: string[]): Promise<Ma
 }
 
 export function findGroupById(db: Database, id: string): Promise<GroupRow | null> {
-  return db
-    .select()
-    .from(group)
-    .where(eq(group.id, id))
-    .limit(1)
+  // Every organisation-scoped request reads its group: a named statement (decision 0024).
+  return prepared(db, 'group_by_id', (name) =>
+    db
+      .select()
+      .from(group)
+      .where(eq(group.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  )
+    .execute({ id })
     .then((rows) => rows[0] ?? null);
 }
 

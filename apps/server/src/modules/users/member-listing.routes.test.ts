@@ -193,4 +193,31 @@ describe("a group's stored member counts", () => {
     expect((await listEmails('?variant=archived')).emails).toEqual(['late@listing.test']);
     expect(await storedCounts(orgId)).toEqual(await actualCounts(orgId));
   });
+
+  it("pages through a search's matches with their number on every page, past the last one too", async () => {
+    const matches = (await listEmails('?search=listing.test&pageSize=100')).emails;
+    expect(matches.length).toBeGreaterThan(2);
+    // In the list's order.
+    const everyone = (await listEmails('?pageSize=100')).emails;
+    expect(matches).toEqual(everyone.filter((email) => email.includes('listing.test')));
+    const pages: string[] = [];
+    for (let page = 0; page * 2 < matches.length; page += 1) {
+      const { total, emails } = await listEmails(`?search=listing.test&page=${page}&pageSize=2`);
+      expect(total).toBe(matches.length);
+      pages.push(...emails);
+    }
+    expect(pages).toEqual(matches);
+    // Past the last match the page is empty and still says how many there are.
+    expect(await listEmails(`?search=listing.test&page=${matches.length}&pageSize=2`)).toEqual({
+      total: matches.length,
+      emails: [],
+    });
+    expect(await listEmails('?search=nobody-here')).toEqual({ total: 0, emails: [] });
+    // LIKE's wildcards are taken literally, and a term with a line break is matched on each field.
+    expect((await listEmails(`?search=${encodeURIComponent('%_%')}`)).total).toBe(0);
+    expect((await listEmails(`?search=${encodeURIComponent('baker\naaron')}`)).total).toBe(0);
+    // The archive is searched on its own.
+    expect((await listEmails('?variant=archived&search=late@')).emails).toEqual(['late@listing.test']);
+    expect((await listEmails('?search=late@')).total).toBe(0);
+  });
 });

@@ -45,7 +45,7 @@ export async function listGroupUsers({
   const invitationFilter = { orgId: access.orgId, isSubscribedOnly: query.variant === 'subscribed', term: query.search };
   const offset = pageOffset(query);
   const [{ total: memberTotal, rows: members }, invitationTotal] = await Promise.all([
-    findGroupMembershipsPage(db, memberFilter, { offset, limit: query.pageSize }),
+    findGroupMembershipsPage(db, memberFilter, { offset, limit: query.pageSize }, access.group),
     listsInvitations ? countOpenInvitations(db, invitationFilter) : Promise.resolve(0),
   ]);
   const room = query.pageSize - members.length;

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { account, licenseAcceptance, user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 import type { GroupRow } from '../organisations/organisations.repository.js';
@@ -284,15 +285,24 @@ export type MembershipFilter = {
   hidesDeletedAccounts?: boolean;
 };
 
+/** The memberships a list variant keeps. */
+function variantWhere(variant: MembershipFilter['variant']) {
+  switch (variant) {
+    case 'all':
+      return isNull(groupMember.removedAt);
+    case 'subscribed':
+      return and(isNull(groupMember.removedAt), eq(groupMember.subscribed, true));
+    case 'archived':
+      return isNotNull(groupMember.removedAt);
+    case 'everyone':
+      return undefined;
+  }
+}
+
 function membershipWhere({ groupId, variant, term, hidesDeletedAccounts = false }: MembershipFilter) {
   return and(
     eq(groupMember.groupId, groupId),
-    variant === 'archived'
-      ? isNotNull(groupMember.removedAt)
-      : variant === 'everyone'
-        ? undefined
-        : isNull(groupMember.removedAt),
-    variant === 'subscribed' ? eq(groupMember.subscribed, true) : undefined,
+    variantWhere(variant),
     // Only the memberships are read; the user is looked at only to leave deleted accounts out.
     // A correlated lookup per membership (the user's primary key): a join or EXISTS may be planned
     // as a scan of every user.
@@ -310,17 +320,19 @@ function membershipWhere({ groupId, variant, term, hidesDeletedAccounts = false 
  */
 export function countGroupMemberships(db: Database, filter: MembershipFilter): Promise<number> {
   if (!filter.term && !filter.hidesDeletedAccounts) {
-    const stored = {
-      all: group.memberCount,
-      subscribed: group.subscribedMemberCount,
-      archived: group.removedMemberCount,
-      everyone: sql<number>`${group.memberCount} + ${group.removedMemberCount}`,
-    }[filter.variant];
-    return db
-      .select({ total: stored })
-      .from(group)
-      .where(eq(group.id, filter.groupId))
-      .then((rows) => Number(rows[0]?.total ?? 0));
+    return prepared(db, 'group_member_counts', (name) =>
+      db
+        .select({
+          memberCount: group.memberCount,
+          subscribedMemberCount: group.subscribedMemberCount,
+          removedMemberCount: group.removedMemberCount,
+        })
+        .from(group)
+        .where(eq(group.id, sql.placeholder('groupId')))
+        .prepare(name),
+    )
+      .execute({ groupId: filter.groupId })
+      .then(([counts]) => (counts ? storedMembershipCount(counts, filter.variant) : 0));
   }
   return db
     .select({ total: count() })
@@ -329,24 +341,40 @@ export function countGroupMemberships(db: Database, filter: MembershipFilter): P
     .then((rows) => rows[0]?.total ?? 0);
 }
 
+/** A group's stored membership counts (migration 0005's trigger keeps them). */
+export type StoredMemberCounts = Pick<GroupRow, 'memberCount' | 'subscribedMemberCount' | 'removedMemberCount'>;
+
+/** How many memberships of a list variant a group has, by its stored counts. */
+export function storedMembershipCount(counts: StoredMemberCounts, variant: MembershipFilter['variant']): number {
+  switch (variant) {
+    case 'all':
+      return counts.memberCount;
+    case 'subscribed':
+      return counts.subscribedMemberCount;
+    case 'archived':
+      return counts.removedMemberCount;
+    case 'everyone':
+      return counts.memberCount + counts.removedMemberCount;
+  }
+}
+
+type PageBounds = { offset: number | Placeholder; limit: number | Placeholder };
+
 /**
- * One page of a group's memberships, by family name, given name, e-mail and id, and how many
- * there are in all. The page is cut from the group's range of `group_member_listing_idx` (the
- * copies of the sort keys and every membership column the list shows), read from whichever end
- * of the range is nearer, so no page walks past more than half of the group; only the page's rows
- * are joined to their users.
+ * Memberships that `where` keeps, in list order (or its reverse), cut to `bounds`, joined to their
+ * users. A search (`counted`) also says on each row how many matched in all, a window count read
+ * while its matches are sorted anyway; its matches are read first, on their own (the subquery's
+ * OFFSET, the placeholder `fence` given 0, keeps the planner from merging it): through the
+ * trigram index, so a term that a quarter of a large organisation matches is read once from the
+ * index instead of walking the group's whole range of the listing index and its rows.
  */
-export async function findGroupMembershipsPage(
+function membershipPage(
   db: Database,
-  filter: MembershipFilter,
-  { offset, limit }: { offset: number; limit: number },
+  { where, direction, counted }: { where: SQL | undefined; direction: 'asc' | 'desc'; counted: boolean },
+  { offset, limit }: PageBounds,
 ) {
-  const total = await countGroupMemberships(db, filter);
-  if (offset >= total) return { total, rows: [] };
-  const after = total - offset - limit;
-  const fromEnd = after < offset;
-  const order = fromEnd ? desc : asc;
-  const page = db
+  const order = direction === 'asc' ? asc : desc;
+  const matchesQuery = db
     .select({
       userId: groupMember.userId,
       familyName: groupMember.userFamilyName,
@@ -357,17 +385,26 @@ export async function findGroupMembershipsPage(
       removedAt: groupMember.removedAt,
     })
     .from(groupMember)
-    .where(membershipWhere(filter))
-    .orderBy(
-      order(groupMember.userFamilyName),
-      order(groupMember.userGivenName),
-      order(groupMember.userEmail),
-      order(groupMember.userId),
-    )
-    .offset(fromEnd ? Math.max(0, after) : offset)
-    .limit(fromEnd ? Math.min(limit, total - offset) : limit)
+    .where(where)
+    .$dynamic();
+  const matches = (counted ? matchesQuery.offset(sql.placeholder('fence')) : matchesQuery).as('matches');
+  const page = db
+    .select({
+      userId: matches.userId,
+      familyName: matches.familyName,
+      givenName: matches.givenName,
+      email: matches.email,
+      memberRole: matches.memberRole,
+      subscribed: matches.subscribed,
+      removedAt: matches.removedAt,
+      matchCount: (counted ? sql<string>`count(*) over ()` : sql<string>`0`).as('match_count'),
+    })
+    .from(matches)
+    .orderBy(order(matches.familyName), order(matches.givenName), order(matches.email), order(matches.userId))
+    .offset(offset)
+    .limit(limit)
     .as('page');
-  const rows = await db
+  return db
     .select({
       userId: user.id,
       email: user.email,
@@ -379,10 +416,78 @@ export async function findGroupMembershipsPage(
       removedAt: page.removedAt,
       deletedAt: user.deletedAt,
       createdAt: user.createdAt,
+      matchCount: page.matchCount,
     })
     .from(page)
     .innerJoin(user, eq(user.id, page.userId))
     .orderBy(asc(page.familyName), asc(page.givenName), asc(page.email), asc(page.userId));
+}
+
+type MembershipPageRow = Awaited<ReturnType<typeof membershipPage>>[number];
+
+/**
+ * One page of a group's memberships, by family name, given name, e-mail and id, and how many
+ * there are in all. The page is cut from the group's range of `group_member_listing_idx` (the
+ * copies of the sort keys and every membership column the list shows), read from whichever end
+ * of the range is nearer, so no page walks past more than half of the group; only the page's rows
+ * are joined to their users. A search reads its matches once, for the page and their number.
+ * The member list's own filters (a variant, and a search without a line break) run as named
+ * statements (decision 0024); `counts`, the group's stored counts when the caller has just read
+ * the group, saves asking for them again.
+ */
+export async function findGroupMembershipsPage(
+  db: Database,
+  filter: MembershipFilter,
+  { offset, limit }: { offset: number; limit: number },
+  counts?: StoredMemberCounts,
+) {
+  const isNamed = !filter.hidesDeletedAccounts && !filter.term?.includes('\n');
+  if (filter.term) {
+    const rows = isNamed
+      ? await prepared(db, `group_member_search_${filter.variant}`, (name) =>
+          membershipPage(
+            db,
+            {
+              where: and(
+                eq(groupMember.groupId, sql.placeholder('groupId')),
+                variantWhere(filter.variant),
+                sql`${groupMember.userSearch} like lower(${sql.placeholder('pattern')})`,
+              ),
+              direction: 'asc',
+              counted: true,
+            },
+            { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') },
+          ).prepare(name),
+        ).execute({ groupId: filter.groupId, pattern: escapeLike(filter.term), fence: 0, offset, limit })
+      : await membershipPage(db, { where: membershipWhere(filter), direction: 'asc', counted: true }, { offset, limit })
+          .prepare('')
+          .execute({ fence: 0 });
+    // Past the last match no row says how many there are.
+    const total = rows[0] ? Number(rows[0].matchCount) : offset > 0 ? await countGroupMemberships(db, filter) : 0;
+    return { total, rows };
+  }
+  const total =
+    counts && !filter.hidesDeletedAccounts
+      ? storedMembershipCount(counts, filter.variant)
+      : await countGroupMemberships(db, filter);
+  if (offset >= total) return { total, rows: [] as MembershipPageRow[] };
+  const after = total - offset - limit;
+  const direction = after < offset ? 'desc' : 'asc';
+  const bounds =
+    direction === 'desc' ? { offset: Math.max(0, after), limit: Math.min(limit, total - offset) } : { offset, limit };
+  const rows = isNamed
+    ? await prepared(db, `group_member_page_${filter.variant}_${direction}`, (name) =>
+        membershipPage(
+          db,
+          {
+            where: and(eq(groupMember.groupId, sql.placeholder('groupId')), variantWhere(filter.variant)),
+            direction,
+            counted: false,
+          },
+          { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') },
+        ).prepare(name),
+      ).execute({ groupId: filter.groupId, ...bounds })
+    : await membershipPage(db, { where: membershipWhere(filter), direction, counted: false }, bounds);
   return { total, rows };
 }
 
