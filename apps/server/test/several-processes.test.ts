@@ -2,8 +2,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../src/db/client.js';
+import { type DatabaseHandle, MIGRATIONS_FOLDER } from '../src/db/client.js';
+import { user } from '../src/db/schema/auth.js';
 import { READ_CACHE_TTL_MS } from '../src/lib/read-cache.js';
 import { insertGroup, insertMember, insertUser } from './fixtures.js';
 import { createScratchPostgres } from './postgres.js';
@@ -34,7 +36,11 @@ let first: ServerProcess;
 let second: ServerProcess;
 let database: DatabaseHandle;
 
-/** Both processes get the same database, Redis, secret and public URL; each its own data directory. */
+/**
+ * Both processes get the same database, Redis, secret and public URL; each its own data directory.
+ * They start at once on the empty database, as a deployment starts its processes: one migrates and
+ * seeds it, the other waits and finds nothing left to do.
+ */
 function startProcess() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-processes-'));
   dataDirs.push(dataDir);
@@ -45,14 +51,12 @@ function startProcess() {
     REDIS_URL: redisUrl,
     AUTH_SECRET: secret,
     PUBLIC_URL,
-    SEED: 'none',
+    SEED: 'demo',
   });
 }
 
 beforeAll(async () => {
-  // The first one migrates the empty database.
-  first = await startProcess();
-  second = await startProcess();
+  [first, second] = await Promise.all([startProcess(), startProcess()]);
   database = scratch.open();
   // The first requests of a fresh process are slow (code still being compiled): made here, they do
   // not stretch the time between a read and a change below.
@@ -160,6 +164,17 @@ async function expectRefusedInTime(scenario: () => Promise<Timing>) {
 const newAddress = (what: string) => `${what}-${randomBytes(4).toString('hex')}@example.test`;
 
 describe('two server processes on one PostgreSQL and one Redis', () => {
+  it('started at once on an empty database, migrate it and seed the demo data once', async () => {
+    const migrations = await database.db.execute(
+      sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`,
+    );
+    const rows = (migrations as unknown as { rows: { times: number }[] }).rows;
+    expect(rows.length).toBe(readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith('.sql')).length);
+    expect(rows.every((row) => row.times === 1)).toBe(true);
+    const supers = await database.db.select({ id: user.id }).from(user).where(eq(user.email, 'super@demo.test'));
+    expect(supers).toHaveLength(1);
+  });
+
   it('refuse a session signed out on the other within 100 ms: its tokens and its cookie', async () => {
     let stolen = createBrowser();
     await expectRefusedInTime(async () => {

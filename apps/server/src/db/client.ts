@@ -18,8 +18,16 @@ export type DatabaseHandle = {
   db: Database;
   engine: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` (the migrations and the seed) while no other server process on the same database
+   * does: processes of one deployment started at once prepare it one after another.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/** The PostgreSQL advisory lock that serialises preparing a database (any constant of our own). */
+const PREPARATION_LOCK = 740_215_903_118;
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -31,6 +39,20 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     db,
     engine: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusively: async (work) => {
+      // A session lock, on a connection of its own for as long as the work runs.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [PREPARATION_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [PREPARATION_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -98,6 +120,8 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process at a time opens an embedded database (the data directory's lock).
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -20,13 +20,18 @@ import { isDatabaseEmpty, seedDemo } from './demo.js';
 
 type Seed = Env['SEED'];
 
-/** Migrations, then the demo data into an empty database. Cheap when there is nothing to do. */
-export async function prepareDatabase(database: DatabaseHandle, { seed, log }: { seed: Seed; log: Logger }) {
-  await database.migrate();
-  if (seed === 'demo' && (await isDatabaseEmpty(database.db))) {
-    log.info('seeding the demo data');
-    await seedDemo(database.db);
-  }
+/**
+ * Migrations, then the demo data into an empty database, by one server process at a time. Cheap
+ * when there is nothing to do.
+ */
+export function prepareDatabase(database: DatabaseHandle, { seed, log }: { seed: Seed; log: Logger }) {
+  return database.exclusively(async () => {
+    await database.migrate();
+    if (seed === 'demo' && (await isDatabaseEmpty(database.db))) {
+      log.info('seeding the demo data');
+      await seedDemo(database.db);
+    }
+  });
 }
 
 /** Names, in the data directory, the last migration a separate preparation applied there. */
