@@ -165,10 +165,10 @@ const newAddress = (what: string) => `${what}-${randomBytes(4).toString('hex')}@
 
 describe('two server processes on one PostgreSQL and one Redis', () => {
   it('started at once on an empty database, migrate it and seed the demo data once', async () => {
-    const migrations = await database.db.execute(
+    const migrations: unknown = await database.db.execute(
       sql`select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash`,
     );
-    const rows = (migrations as unknown as { rows: { times: number }[] }).rows;
+    const { rows } = migrations as { rows: { times: number }[] };
     expect(rows.length).toBe(readdirSync(MIGRATIONS_FOLDER).filter((name) => name.endsWith('.sql')).length);
     expect(rows.every((row) => row.times === 1)).toBe(true);
     const supers = await database.db.select({ id: user.id }).from(user).where(eq(user.email, 'super@demo.test'));
