@@ -122,7 +122,7 @@ export async function buildApp({
     onUserChange: () => cache.clear(),
   });
 
-  await app.register(errorHandler);
+  await app.register(errorHandler, { isRedisDisconnected: () => redis !== null && redis.status !== 'ready' });
   await app.register(services, {
     env,
     db: database.db,

@@ -41,3 +41,28 @@ const UNIQUE_VIOLATION = new Set(['23505']);
 export function isUniqueViolation(error: unknown): boolean {
   return hasPostgresCode(error, UNIQUE_VIOLATION);
 }
+
+/** Connection-level failures of the network (the peer gone, refused, reset or silent). */
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * PostgreSQL shutting down or not accepting connections yet (class 57P), or a broken connection
+ * (class 08).
+ */
+const DATABASE_UNAVAILABLE = /^(57P0[1-3]|08\d{3})$/;
+
+/**
+ * Whether `error` (or what it wraps) says that a service the server depends on, PostgreSQL or
+ * Redis, cannot be reached right now: a condition that passes, for which the client should try
+ * again shortly, not a fault of the request or of the server's code.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_FAILURES.has(code) || DATABASE_UNAVAILABLE.test(code))) return true;
+    // ioredis: a command given up after its retries while disconnected, or sent on a closed connection.
+    if (name === 'MaxRetriesPerRequestError' || message === 'Connection is closed.') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

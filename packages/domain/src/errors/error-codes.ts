@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
   /** Overload: the server turned the request away before doing any of its work (decision 0018). */
   SERVER_BUSY: { status: 503, message: 'The server is busy. Please try again shortly.' },
+  /** PostgreSQL or Redis could not be reached for a moment. */
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again shortly.' },
   INTERNAL: { status: 500, message: 'An internal error occurred.' },
   // identity
   invalid_password: { status: 400, message: 'Password is too weak' },

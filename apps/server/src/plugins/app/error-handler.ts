@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody } from '@patientsim/domain/errors/error-codes';
-import { AppError, hasPostgresCode, isUniqueViolation } from '../../lib/errors.js';
+import { AppError, hasPostgresCode, isDependencyUnavailable, isUniqueViolation } from '../../lib/errors.js';
 
 /**
  * PostgreSQL refusing text it cannot store: 22021 (invalid byte sequence: a NUL in text) and 22P05
@@ -10,12 +10,20 @@ import { AppError, hasPostgresCode, isUniqueViolation } from '../../lib/errors.j
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 const isUnstorableText = (error: unknown) => hasPostgresCode(error, UNSTORABLE_TEXT_CODES);
 
+/** How soon a client is asked to try again when PostgreSQL or Redis is out of reach. */
+const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Turns every error into `{ statusCode, code, message }`. Below 500 the message passes through;
  * at 500 and above it is generic and the details go to the log.
  */
-export default fp(
-  async (app) => {
+export type ErrorHandlerOptions = {
+  /** Whether the shared Redis (when there is one) is disconnected right now. */
+  isRedisDisconnected?: () => boolean;
+};
+
+export default fp<ErrorHandlerOptions>(
+  async (app, { isRedisDisconnected = () => false }) => {
     app.setErrorHandler((error, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
@@ -61,6 +69,20 @@ export default fp(
       }
       const status =
         typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+      // PostgreSQL or Redis out of reach for a moment: the client is told to try again shortly. The
+      // identity library reports a failed session read as its own error, without the cause, so
+      // Redis's connection state counts too.
+      if (status >= 500 && (isDependencyUnavailable(error) || isRedisDisconnected())) {
+        request.log.error({ err: error }, 'a service the server depends on is unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS))
+          .send({
+            statusCode: 503,
+            code: 'SERVICE_UNAVAILABLE',
+            message: ERROR_CODES.SERVICE_UNAVAILABLE.message,
+          } satisfies ErrorBody);
+      }
       if (status === 429) {
         return reply.status(429).send({ statusCode: 429, code: 'RATE_LIMITED', message: ERROR_CODES.RATE_LIMITED.message });
       }
