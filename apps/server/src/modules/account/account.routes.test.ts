@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@patientsim/domain/roles/roles';
 import { user } from '../../db/schema/auth.js';
@@ -79,6 +79,35 @@ describe('PATCH /users/{id}', () => {
       (await again.post('/api/users/auth/sign-in', { email: 'moved.student@example.test', password: TEST_PASSWORD })).statusCode,
     ).toBe(200);
     expect((await again.post('/api/users/auth/token')).json().idTokenPayload.email_verified).toBe(false);
+  });
+  it('writes nothing of a save whose address change fails: the names stay as they were', async () => {
+    const { client, userId } = await signInMember('STUDENT');
+    const [before] = await t.db.select().from(user).where(eq(user.id, userId));
+    // The database refuses this one address, as a crash between two statements would stop the save.
+    await t.db.execute(
+      sql.raw(`create function refuse_test_address() returns trigger language plpgsql as $$
+        begin
+          if new.email = 'refused@example.test' then raise exception 'refused for the test'; end if;
+          return new;
+        end $$`),
+    );
+    await t.db.execute(
+      sql.raw('create trigger refuse_test_address before update on "user" for each row execute function refuse_test_address()'),
+    );
+    try {
+      const response = await client.request({
+        method: 'PATCH',
+        url: `/api/users/users/${userId}`,
+        payload: { given_name: 'Halfway', email: 'refused@example.test', currentPassword: TEST_PASSWORD },
+      });
+      expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_test_address on "user"'));
+      await t.db.execute(sql.raw('drop function refuse_test_address()'));
+    }
+    const [after] = await t.db.select().from(user).where(eq(user.id, userId));
+    expect(after).toMatchObject({ givenName: before?.givenName, email: before?.email });
+    expect((await client.post('/api/users/auth/token')).statusCode).toBe(200);
   });
 });
 

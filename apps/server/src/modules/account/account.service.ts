@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
 import type { Profile, UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
+import type { Database } from '../../db/client.js';
 import { assertStrongPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
@@ -52,11 +53,12 @@ export async function updateOwnProfile({
   if (names.givenName !== undefined || names.familyName !== undefined) {
     names.name = `${names.givenName ?? current.givenName} ${names.familyName ?? current.familyName}`;
   }
-  // The names and the audit event of the save, together or not at all (a crash between two
-  // statements must not leave a change nobody recorded).
-  const updated = await ctx.db.transaction(async (tx) => {
+  // The names, the address and the audit event of the save, together or not at all (a crash
+  // between two statements must not leave half a save, or a change nobody recorded).
+  const { updated, move } = await ctx.db.transaction(async (tx) => {
     const row = Object.keys(names).length > 0 ? await updateUser(tx, userId, names) : current;
     assert(row, 'NOT_FOUND');
+    const addressMove = newEmail ? await moveToAddress(tx, current, newEmail) : null;
     await audit(tx, {
       actorId: userId,
       action: 'user.update-profile',
@@ -65,11 +67,10 @@ export async function updateOwnProfile({
       ipAddress: ip,
       details: { fields: Object.keys(changes).filter((field) => field !== 'currentPassword') },
     });
-    return row;
+    return { updated: row, move: addressMove };
   });
   ctx.cache.clear();
-  // The address change runs its own transaction (ownership rules, sessions, mails of decision 0012).
-  if (newEmail) await moveToAddress({ ctx, current, newEmail });
+  if (newEmail) await finishAddressMove({ ctx, current, newEmail, move });
   return {
     user_id: updated.id,
     email: newEmail ?? updated.email,
@@ -82,38 +83,58 @@ export async function updateOwnProfile({
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
+/** What moving an account onto a new address did: null when a proven owner holds the address. */
+export type AddressMove = { released: string | null; isBackToProven: boolean } | null;
+
 /**
- * The e-mail change itself: the account moves onto `newEmail` unverified (keeping the last address
- * it proved), unless a proven owner holds it. Either way every session of the user ends.
+ * The e-mail change itself, inside the caller's transaction (so it commits with the rest of the
+ * save, or not at all): the account moves onto `newEmail` unverified (keeping the last address it
+ * proved), unless a proven owner holds it. `finishAddressMove` follows once the transaction has
+ * committed.
  */
-export async function moveToAddress({ ctx, current, newEmail }: { ctx: Ctx; current: UserRow; newEmail: string }) {
+export async function moveToAddress(tx: Database, current: UserRow, newEmail: string): Promise<AddressMove> {
+  if (isVerifiedHolder(await findHolder(tx, newEmail, current.id))) return null;
+  const lastProven = current.emailVerified ? current.email : current.previousEmail;
+  // A savepoint: a proven owner taking the address at the same moment undoes the move alone, and
+  // the save goes on as if the address had been taken before.
+  return tx
+    .transaction(async (savepoint) => {
+      const released = await releaseUnverifiedClaim(savepoint, newEmail, current.id);
+      // Going back to the address the account proved last needs no new proof.
+      const isBackToProven = newEmail === lastProven;
+      await updateUser(savepoint, current.id, {
+        email: newEmail,
+        emailVerified: isBackToProven,
+        previousEmail: isBackToProven ? null : lastProven,
+      });
+      return { released, isBackToProven };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    });
+}
+
+/** After a committed address change: every session of the user ends, and the e-mails of decision 0012 go out. */
+export async function finishAddressMove({
+  ctx,
+  current,
+  newEmail,
+  move,
+}: {
+  ctx: Ctx;
+  current: UserRow;
+  newEmail: string;
+  move: AddressMove;
+}) {
   const lastProven = current.emailVerified ? current.email : current.previousEmail;
   const signInUrl = `${ctx.env.PUBLIC_URL}/auth/login`;
-  const moved = isVerifiedHolder(await findHolder(ctx.db, newEmail, current.id))
-    ? null
-    : await ctx.db
-        .transaction(async (tx) => {
-          const released = await releaseUnverifiedClaim(tx, newEmail, current.id);
-          // Going back to the address the account proved last needs no new proof.
-          const isBackToProven = newEmail === lastProven;
-          await updateUser(tx, current.id, {
-            email: newEmail,
-            emailVerified: isBackToProven,
-            previousEmail: isBackToProven ? null : lastProven,
-          });
-          return { released, isBackToProven };
-        })
-        .catch((error: unknown) => {
-          // A proven owner took the address at the same moment: answer as if it had been taken before.
-          if (isUniqueViolation(error)) return null;
-          throw error;
-        });
-  await endUserSessions(ctx, [current.id, ...(moved?.released ? [moved.released] : [])]);
-  if (!moved) {
+  await endUserSessions(ctx, [current.id, ...(move?.released ? [move.released] : [])]);
+  if (!move) {
     sendInBackground(ctx, addressInUseEmail({ to: newEmail, url: signInUrl }));
     return;
   }
-  if (!moved.isBackToProven) {
+  if (!move.isBackToProven) {
     const token = await ctx.verificationTokens.issue({ userId: current.id, email: newEmail, previousEmail: lastProven });
     sendInBackground(ctx, verificationEmail({ to: newEmail, url: verificationLink(ctx.env.PUBLIC_URL, token) }));
   }

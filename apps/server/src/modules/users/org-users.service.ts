@@ -9,7 +9,7 @@ import { AppError, assert } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
 import type { Services } from '../../plugins/app/services.js';
-import { moveToAddress } from '../account/account.service.js';
+import { finishAddressMove, moveToAddress } from '../account/account.service.js';
 import { countOpenInvitations, findOpenInvitationsPage } from '../invitations/open-invitations.service.js';
 import {
   findGroupMembershipsPage,
@@ -128,13 +128,15 @@ export async function updateOrgUser({
     ...(changes.family_name !== undefined ? { familyName: changes.family_name } : {}),
   };
   const fields = [...Object.keys(names), ...(newRole ? ['role'] : []), ...(newEmail ? ['email'] : [])];
-  await ctx.db.transaction(async (tx) => {
+  // Names, role, address and the audit event commit together or not at all.
+  const move = await ctx.db.transaction(async (tx) => {
     if (Object.keys(names).length > 0) {
       const givenName = names.givenName ?? current.givenName;
       const familyName = names.familyName ?? current.familyName;
       await updateUser(tx, userId, { ...names, name: `${givenName} ${familyName}`.trim() });
     }
     if (newRole) await setMembershipRole(tx, { groupId: access.orgId, userId, role: newRole });
+    const addressMove = newEmail ? await moveToAddress(tx, current, newEmail) : null;
     await audit(tx, {
       actorId: actor.id,
       onBehalfOfId: actor.act?.sub ?? null,
@@ -145,9 +147,9 @@ export async function updateOrgUser({
       ipAddress: ip,
       details: { fields, ...(newRole ? { from: currentRole, to: newRole } : {}) },
     });
+    return addressMove;
   });
   ctx.cache.clear();
-  // The address change runs its own transaction (ownership rules, sessions, mails of decision 0012).
-  if (newEmail) await moveToAddress({ ctx, current, newEmail });
+  if (newEmail) await finishAddressMove({ ctx, current, newEmail, move });
   return { ok: true };
 }
