@@ -174,6 +174,21 @@ const MATRIX: Record<string, Entry> = {
     permission: 'users:delete',
     call: (c) => ({ method: 'DELETE', url: `/api/users/users/${c.student.userId}` }),
   },
+  'GET /api/users/users/:id': {
+    guard: 'bearer',
+    permission: 'users:read-all',
+    call: (c) => ({ method: 'GET', url: `/api/users/users/${c.student.userId}` }),
+  },
+  'POST /api/users/users/:id/move': {
+    guard: 'bearer',
+    permission: 'users:move',
+    call: (c) => ({ method: 'POST', url: `/api/users/users/${c.instructor.userId}/move`, payload: { orgId: c.riverside } }),
+  },
+  'GET /api/users/organizations': {
+    guard: 'bearer',
+    permission: 'access:console',
+    call: () => ({ method: 'GET', url: '/api/users/organizations?search=Riverside' }),
+  },
   'GET /api/users/users': {
     guard: 'bearer',
     permission: 'org:members:read',

@@ -6,9 +6,10 @@ import { licenseAcceptance, user } from '../src/db/schema/auth.js';
 import { group, groupMember } from '../src/db/schema/groups.js';
 import { hashPassword } from '../src/identity/password.js';
 import { newId } from '../src/lib/ids.js';
-import { createAccount } from '../src/modules/users/users.service.js';
+import { createAccount, loadIdentity } from '../src/modules/users/users.service.js';
 import { buildLicenseAcceptance, buildUser, type UserOverrides } from '../src/seed/builders.js';
 import type { TestApp } from './build-app.js';
+import { createClient } from './client.js';
 import { signInAs } from './sign-in-client.js';
 
 export const TEST_PASSWORD = 'Test-Pass-2026';
@@ -74,4 +75,24 @@ export async function addMember(db: Database, groupId: string, userId: string, r
 export async function findUser(db: Database, id: string) {
   const [row] = await db.select().from(user).where(eq(user.id, id));
   return row;
+}
+
+/**
+ * A client holding a View-As-User token (decision 0012's `act` claim): the super admin signed in
+ * as `viewer` viewing the product as the user `userId`.
+ */
+export async function viewingAs(
+  t: TestApp,
+  { userId, viewer, ip = '10.90.0.1' }: { userId: string; viewer: { userId: string; payload: { sid: string } }; ip?: string },
+) {
+  const identity = await loadIdentity(t.db, userId);
+  if (!identity) throw new Error(`no identity for ${userId}`);
+  const { idToken } = await t.app.tokens.sign(identity.claims, {
+    sessionId: viewer.payload.sid,
+    act: { sub: viewer.userId },
+    maxSeconds: 600,
+  });
+  const client = createClient(t.app, { ip });
+  client.setBearer(idToken);
+  return client;
 }

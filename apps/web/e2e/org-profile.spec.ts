@@ -1,19 +1,10 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { provisionMember } from './support/accounts';
-import { DEMO_PASSWORD, signIn, uniqueEmail } from './support/auth';
+import { idTokenOf, provisionMember } from './support/accounts';
+import { signIn, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const ORG_PROFILE_URL = /\/auth\/org\/profile$/;
 const ORG_INVITE_URL = /\/auth\/org\/invite$/;
-
-/** An ID token for `email`, signing in through the API (the browser's session is untouched). */
-async function idTokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const signedIn = await request.post('/api/users/auth/sign-in', { data: { email, password } });
-  expect(signedIn.ok(), `sign-in of ${email}`).toBe(true);
-  const token = await request.post('/api/users/auth/token');
-  expect(token.ok(), `token of ${email}`).toBe(true);
-  return ((await token.json()) as { idToken: string }).idToken;
-}
 
 type FreshOrganisation = {
   orgId: string;

@@ -21,6 +21,15 @@ export async function tokenClaimsOf(
   return ((await token.json()) as { idTokenPayload: { sub: string; org: string | null; email: string } }).idTokenPayload;
 }
 
+/** An ID token for `email`, signing in through the API (the browser's session is untouched). */
+export async function idTokenOf(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const signedIn = await request.post('/api/users/auth/sign-in', { data: { email, password } });
+  expect(signedIn.ok(), `sign-in of ${email}`).toBe(true);
+  const token = await request.post('/api/users/auth/token');
+  expect(token.ok(), `token of ${email}`).toBe(true);
+  return ((await token.json()) as { idToken: string }).idToken;
+}
+
 export type Provisioned = { email: string; givenName: string; familyName: string; link: string };
 
 /** Provisions a new person as an integration does (decision 15): answers the choose-password link. */

@@ -3,7 +3,8 @@ import { IdSchema, TextSchema } from '../common/api.schemas.js';
 import { GROUP_ABOUT_MAX, GROUP_NAME_MAX, MAX_PAGE_SIZE, SEARCH_MIN_LENGTH } from '../common/constants.js';
 import { PRODUCT_TYPES } from '../product/product-types.js';
 import { ROLES } from '../roles/roles.js';
-import { displayGroupName } from './group.schemas.js';
+import { PageQuerySchema, pageResultSchema } from '../common/page.schemas.js';
+import { GroupSchema, displayGroupName } from './group.schemas.js';
 
 /**
  * A group name as a client sends it: a sub-group's may already carry its parent prefix
@@ -117,3 +118,12 @@ export const GroupMemberSchema = z.object({
 });
 export type GroupMember = z.infer<typeof GroupMemberSchema>;
 export const MemberSearchResultSchema = z.object({ users: z.array(GroupMemberSchema) });
+
+/**
+ * GET /organizations: a page of every organisation (the provider's console), by name; `search`
+ * keeps those whose name contains it.
+ */
+export const OrganisationsQuerySchema = PageQuerySchema.pick({ page: true, pageSize: true, search: true });
+export type OrganisationsQuery = z.infer<typeof OrganisationsQuerySchema>;
+export const OrganisationsPageSchema = pageResultSchema(GroupSchema);
+export type OrganisationsPage = z.infer<typeof OrganisationsPageSchema>;

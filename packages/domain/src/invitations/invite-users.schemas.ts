@@ -75,3 +75,19 @@ export const InviteEmailQuerySchema = z.object({ email: EmailSchema });
 export function exceedsSeats({ used, seats }: { used: number; seats: number }): boolean {
   return used > seats;
 }
+
+/**
+ * The provider's "create an organisation" form: the new organisation's description and the address
+ * of its key owner, who is invited with it as ADMIN (spec 7). Seats are typed as text: whole
+ * numbers only (spec section 5), 0 when left empty (spec section 9).
+ */
+export const NewOrganisationFormSchema = z.object({
+  name: NewOrganisationSchema.shape.name,
+  productType: NewOrganisationSchema.shape.productType,
+  seats: TextSchema.trim()
+    .regex(/^\d{0,7}$/, 'Seats must be an integer')
+    .transform((value) => (value === '' ? 0 : Number(value))),
+  keyOwnerEmail: EmailSchema,
+});
+export type NewOrganisationFormInput = z.input<typeof NewOrganisationFormSchema>;
+export type NewOrganisationForm = z.output<typeof NewOrganisationFormSchema>;

@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'notifications:send',
   'users:read-all',
   'users:delete',
+  'users:move',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -62,6 +63,8 @@ const SUPER_ADMIN: readonly Permission[] = [
   // Every user of every organisation (the provider's user directory and search), and deleting an account.
   'users:read-all',
   'users:delete',
+  // Moving a person from one organisation to another (only in the provider's users view, spec section 6).
+  'users:move',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = { STUDENT, USER, ADMIN, SUPER_ADMIN };

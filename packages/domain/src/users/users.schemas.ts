@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IdSchema, TextSchema } from '../common/api.schemas.js';
 import { MAX_PAGE_SIZE, PAGE_SIZE_USERS, SEARCH_MIN_LENGTH } from '../common/constants.js';
 import { SEARCH_TOO_SHORT_MESSAGE, SearchTermSchema } from '../common/page.schemas.js';
+import { GroupSchema } from '../groups/group.schemas.js';
+import { PRODUCT_TYPES } from '../product/product-types.js';
 import { ROLES } from '../roles/roles.js';
 
 /** Owner id lookups are chunked by 50 (spec section 9): one GET /users call names at most this many ids. */
@@ -91,8 +93,16 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 export const UserSummaryListSchema = z.object({ users: z.array(UserSummarySchema) });
 export type UserSummaryList = z.infer<typeof UserSummaryListSchema>;
 
-/** GET /search/users: within the group `orgId`, or across every user (the provider's staff) without it. */
-export const UserSearchQuerySchema = z.object({ term: RequiredSearchTermSchema, orgId: IdSchema.optional() });
+/**
+ * GET /search/users: within the group `orgId`, or across every user (the provider's staff) without
+ * it; there `includeDeleted` adds deleted accounts, flagged `deleted`.
+ */
+export const UserSearchQuerySchema = z
+  .object({ term: RequiredSearchTermSchema, orgId: IdSchema.optional(), includeDeleted: QueryFlagSchema })
+  .refine((query) => !(query.includeDeleted && query.orgId !== undefined), {
+    message: 'includeDeleted applies to the search over every user, without orgId',
+    path: ['includeDeleted'],
+  });
 export type UserSearchQuery = z.infer<typeof UserSearchQuerySchema>;
 
 export const FoundUserSchema = z.object({
@@ -102,6 +112,8 @@ export const FoundUserSchema = z.object({
   family_name: z.string(),
   /** The role in the organisation searched, or the global role. */
   role: z.enum(ROLES),
+  /** The account was deleted: only when the search asked for deleted accounts (`includeDeleted`). */
+  deleted: z.boolean().optional(),
 });
 export type FoundUser = z.infer<typeof FoundUserSchema>;
 
@@ -134,3 +146,52 @@ export const ArchivedUsersResultSchema = z.object({
   total: z.number().int().min(0),
 });
 export type ArchivedUsersResult = z.infer<typeof ArchivedUsersResultSchema>;
+
+/** One of a user's memberships as the provider's user view shows it: the group, the role there, removed or not. */
+export const UserMembershipSchema = z.object({
+  group: GroupSchema,
+  /** The role that applies there (the org-specific role, else the global one). */
+  role: z.enum(ROLES),
+  subscribed: z.boolean(),
+  /** The user is the group's key owner (organisation) or group admin (sub-group). */
+  key_owner: z.boolean(),
+  /** ISO 8601 when the member was removed (archived); null while a member. */
+  removed_at: z.string().nullable(),
+});
+export type UserMembership = z.infer<typeof UserMembershipSchema>;
+
+/** GET /users/{id}: a user's account and every membership, for the provider's user view. */
+export const UserDetailsSchema = z.object({
+  user: z.object({
+    user_id: z.string(),
+    email: z.string(),
+    given_name: z.string(),
+    family_name: z.string(),
+    /** The global role. */
+    role: z.enum(ROLES),
+    productType: z.enum(PRODUCT_TYPES),
+    email_verified: z.boolean(),
+    /** The organisation the user works in, if any. */
+    activeOrg: z.string().nullable(),
+    deleted: z.boolean(),
+    /** ISO 8601. */
+    created_at: z.string(),
+  }),
+  /** Organisations first, then sub-groups; active before removed. */
+  memberships: z.array(UserMembershipSchema),
+});
+export type UserDetails = z.infer<typeof UserDetailsSchema>;
+
+/**
+ * POST /users/{id}/move: the provider moves a person into the organisation `orgId`, out of
+ * `fromOrgId` when given (that membership is archived, as a removal is); `role` is the role in the
+ * new organisation (default: the role held in `fromOrgId`, else the global role).
+ */
+export const MoveUserBodySchema = z
+  .object({ orgId: IdSchema, fromOrgId: IdSchema.optional(), role: z.enum(ROLES).optional() })
+  .strict()
+  .refine((body) => body.orgId !== body.fromOrgId, {
+    message: 'The user is already in this organization',
+    path: ['orgId'],
+  });
+export type MoveUserBody = z.infer<typeof MoveUserBodySchema>;

@@ -27,6 +27,7 @@ import {
   insertInvitation,
   settleInvitation,
 } from '../invitations/invitations.repository.js';
+import { claimVacantKeyOwnership } from '../organisations/organisations.service.js';
 import * as users from '../users/users.service.js';
 
 /**
@@ -346,6 +347,7 @@ export async function signUp({
         role,
         subscribed: invitation.throughSubscription,
       });
+      await claimVacantKeyOwnership(tx, { orgId: invitation.orgId, userId, role });
     }
     return releasedUserId;
   });

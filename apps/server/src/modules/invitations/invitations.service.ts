@@ -63,8 +63,9 @@ type Planned = InviteResult & { role: Role; mail?: { token: string; inviteId: st
  * through a subscription, members plus pending invitations plus the new ones must fit the seats;
  * the organisation's row is locked meanwhile so that concurrent invitations are counted one after
  * the other. With a new organisation (the provider's staff), it is created with the invitations
- * and its first address is invited as ADMIN and becomes its key owner when it already has an account
- * (without one, the organisation has no key owner until the provider names one).
+ * and its first address is invited as ADMIN, without taking a seat, and is its key owner: at once
+ * when it already has an account, otherwise when that person signs up or accepts (an admin joining
+ * an organisation without a key owner becomes it).
  */
 export async function createInvitations({
   ctx,
@@ -146,7 +147,9 @@ export async function createInvitations({
       );
     }
 
-    const added = rows.filter((row) => row.outcome === 'sent').length;
+    // A new organisation's first address is its key owner, whom the provider creates it for: that
+    // invitation takes no seat (seats default to 0, spec section 9); everyone else's does.
+    const added = rows.filter((row, index) => row.outcome === 'sent' && !(target.kind === 'new' && index === 0)).length;
     if (!throughSubscription && added > 0) {
       const memberCount = (await countMembers(tx, [org.id])).get(org.id) ?? 0;
       const used = memberCount + (await repo.countSeatTakingInvitations(tx, org.id)) + added;

@@ -7,6 +7,7 @@ import { hashToken } from '../../lib/ids.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
 import { isRole } from '@patientsim/domain/roles/roles';
+import { claimVacantKeyOwnership } from '../organisations/organisations.service.js';
 import { findUserById, joinOrganisation } from '../users/users.service.js';
 import * as repo from './invitations.repository.js';
 
@@ -62,13 +63,15 @@ async function joinThroughInvitation({
   await db.transaction(async (tx) => {
     // Settling first makes a second, concurrent acceptance of the same invitation fail cleanly.
     if (!(await repo.settleInvitation(tx, row.invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
+    const role = isRole(row.invitation.role) ? row.invitation.role : 'STUDENT';
     await joinOrganisation(tx, {
       userId,
       orgId,
       groupIds: row.invitation.groupIds,
-      role: isRole(row.invitation.role) ? row.invitation.role : 'STUDENT',
+      role,
       subscribed: row.invitation.throughSubscription,
     });
+    await claimVacantKeyOwnership(tx, { orgId, userId, role });
   });
   cache.clear();
   await audit(db, {

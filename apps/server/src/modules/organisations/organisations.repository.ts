@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { group, groupMember } from '../../db/schema/groups.js';
@@ -91,6 +91,22 @@ export async function deleteGroups(db: Database, ids: readonly string[]): Promis
 
 const SEARCH_LIMIT = 50;
 
+/**
+ * One page of the organisations (no sub-groups), by name then id, optionally those whose name
+ * contains `term` (on the trigram index), and how many there are in all.
+ */
+export async function findOrganisationsPage(
+  db: Database,
+  { term, offset, limit }: { term: string | undefined; offset: number; limit: number },
+): Promise<{ total: number; rows: GroupRow[] }> {
+  const where = and(isNull(group.parentId), term ? ilike(group.name, `%${escapeLike(term)}%`) : undefined);
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(group).where(where),
+    db.select().from(group).where(where).orderBy(asc(group.name), asc(group.id)).offset(offset).limit(limit),
+  ]);
+  return { total: totals[0]?.total ?? 0, rows };
+}
+
 /** `%` and `_` are wildcards of LIKE: a term searches for them literally. */
 function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -118,6 +134,16 @@ export function searchGroups(db: Database, term: string, orgIds: readonly string
       .orderBy(desc(sql`similarity(${group.name}, ${term})`), group.name)
       .limit(SEARCH_LIMIT);
   });
+}
+
+/** Names `userId` key owner of the organisation `orgId` if it has none; false when it had one. */
+export function setKeyOwnerIfVacant(db: Database, orgId: string, userId: string): Promise<boolean> {
+  return db
+    .update(group)
+    .set({ ownerId: userId, updatedAt: new Date() })
+    .where(and(eq(group.id, orgId), isNull(group.parentId), isNull(group.ownerId)))
+    .returning({ id: group.id })
+    .then((rows) => rows.length > 0);
 }
 
 /** Reads a group and locks its row until the transaction ends (writes that must not interleave). */

@@ -7,6 +7,8 @@ import {
   GroupSearchQuerySchema,
   MemberSearchQuerySchema,
   MemberSearchResultSchema,
+  OrganisationsPageSchema,
+  OrganisationsQuerySchema,
   ParentParamsSchema,
   UpdateGroupBodySchema,
 } from '@patientsim/domain/groups/group-management.schemas';
@@ -23,6 +25,7 @@ import {
   getGroup,
   listGroups,
   listNestedGroups,
+  listOrganisations,
   listUserGroups,
   removeGroupMembers,
   searchGroupMembers,
@@ -110,6 +113,22 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listGroups({ db: app.db, actor: currentUser(request) }),
+  );
+
+  app.get(
+    '/organizations',
+    {
+      preHandler: app.requirePermission('access:console'),
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description:
+          "A page of every organisation for the provider's console, by name, with its metadata; `search` keeps those whose name contains it.",
+        querystring: OrganisationsQuerySchema,
+        response: { 200: OrganisationsPageSchema, ...errors },
+      },
+    },
+    (request) => listOrganisations({ db: app.db, actor: currentUser(request), query: request.query }),
   );
 
   app.get(

@@ -1,4 +1,11 @@
-import { CONFIGURATION_FIELDS, type GroupChanges, type GroupMember } from '@patientsim/domain/groups/group-management.schemas';
+import {
+  CONFIGURATION_FIELDS,
+  type GroupChanges,
+  type GroupMember,
+  type OrganisationsPage,
+  type OrganisationsQuery,
+} from '@patientsim/domain/groups/group-management.schemas';
+import { buildPageResult, pageOffset } from '@patientsim/domain/common/page.schemas';
 import { displayGroupName, type Group, type GroupMetadata, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
@@ -150,6 +157,28 @@ async function toWireGroups(db: Database, rows: repo.GroupRow[]): Promise<Group[
 export async function listGroups({ db, actor }: { db: Database; actor: RequestUser }): Promise<Group[]> {
   const isStaff = hasPermission(actor.role, 'org:configure') && !actor.act;
   return toWireGroups(db, isStaff ? await repo.findAllGroups(db) : await repo.findGroupsOfUser(db, actor.id));
+}
+
+/**
+ * GET /organizations: a page of every organisation for the provider's console (not while viewing
+ * the product as another user), by name, optionally those whose name contains `search`.
+ */
+export async function listOrganisations({
+  db,
+  actor,
+  query,
+}: {
+  db: Database;
+  actor: RequestUser;
+  query: OrganisationsQuery;
+}): Promise<OrganisationsPage> {
+  if (actor.act) throw new AppError('FORBIDDEN', { message: 'Not available while viewing as another user.' });
+  const { total, rows } = await repo.findOrganisationsPage(db, {
+    term: query.search,
+    offset: pageOffset(query),
+    limit: query.pageSize,
+  });
+  return buildPageResult(query, total, await toWireGroups(db, rows));
 }
 
 /** The group the request names. */
@@ -398,6 +427,20 @@ export function createOrganisation(
   values: { name: string; productType: string; seats: number; ownerId: string | null },
 ): Promise<repo.GroupRow> {
   return repo.insertGroup(tx, { id: newId(), parentId: null, ...values });
+}
+
+/**
+ * An admin joining an organisation that has no key owner becomes it: an organisation the provider
+ * creates for a new customer (whose first address has no account yet) gets its key owner when that
+ * person accepts. Runs in the joining transaction; a conditional update, so of two admins joining
+ * at once only the first is named.
+ */
+export async function claimVacantKeyOwnership(
+  tx: Database,
+  { orgId, userId, role }: { orgId: string; userId: string; role: Role },
+) {
+  if (!isAdmin(role)) return false;
+  return repo.setKeyOwnerIfVacant(tx, orgId, userId);
 }
 
 const MEMBER_SEARCH_LIMIT = 50;

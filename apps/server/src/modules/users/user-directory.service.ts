@@ -8,15 +8,21 @@ import {
   type FoundUserList,
   USER_ID_LOOKUP_MAX,
   USER_SEARCH_LIMIT,
+  type UserDetails,
   type UserLookupQuery,
   type UserSummaryList,
 } from '@patientsim/domain/users/users.schemas';
+import { isProductType } from '@patientsim/domain/product/product-types';
+import { AppError } from '../../lib/errors.js';
+import { countMembers, toWireGroup } from '../organisations/organisations.service.js';
 import type { Database } from '../../db/client.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
 import {
   countUsers,
+  findAllMembershipsOf,
   findGroupMembershipsPage,
+  findUserById,
   findUserSummaries,
   findUsersPage,
   type MembershipFilter,
@@ -141,21 +147,79 @@ export async function searchUsers({
   db,
   access,
   term,
+  includeDeleted = false,
 }: {
   db: Database;
   access: OrgAccess | null;
   term: string;
+  /** Across every account only: deleted accounts too, flagged `deleted`. */
+  includeDeleted?: boolean;
 }): Promise<FoundUserList> {
-  const rows = access
-    ? await searchOrganisationMembers(db, {
-        orgId: access.orgId,
-        term,
-        ...(access.group.parentId !== null ? { groupId: access.group.id, inGroup: true } : {}),
-        limit: USER_SEARCH_LIMIT,
-        order: 'id',
-      })
-    : await searchAllUsers(db, { term, limit: USER_SEARCH_LIMIT });
-  return { users: rows.map((row) => ({ ...row, role: asRole(row.role) ?? 'STUDENT' })).sort(byName) };
+  if (access) {
+    const rows = await searchOrganisationMembers(db, {
+      orgId: access.orgId,
+      term,
+      ...(access.group.parentId !== null ? { groupId: access.group.id, inGroup: true } : {}),
+      limit: USER_SEARCH_LIMIT,
+      order: 'id',
+    });
+    return { users: rows.map((row) => ({ ...row, role: asRole(row.role) ?? 'STUDENT' })).sort(byName) };
+  }
+  const rows = await searchAllUsers(db, { term, limit: USER_SEARCH_LIMIT, includesDeleted: includeDeleted });
+  return {
+    users: rows
+      .map(({ deletedAt, ...row }) => ({
+        ...row,
+        role: asRole(row.role) ?? 'STUDENT',
+        ...(includeDeleted ? { deleted: deletedAt !== null } : {}),
+      }))
+      .sort(byName),
+  };
+}
+
+/**
+ * GET /users/{id}: a user's account and every membership (removed ones too), for the provider's
+ * user view; not while viewing the product as another user. A deleted account is still shown.
+ */
+export async function getUserDetails({
+  db,
+  actor,
+  userId,
+}: {
+  db: Database;
+  actor: RequestUser;
+  userId: string;
+}): Promise<UserDetails> {
+  if (!isProviderStaff(actor)) throw new AppError('FORBIDDEN', { message: 'Not available while viewing as another user.' });
+  const found = await findUserById(db, userId);
+  if (!found) throw new AppError('NOT_FOUND');
+  const globalRole = asRole(found.role) ?? 'STUDENT';
+  const rows = await findAllMembershipsOf(db, userId);
+  const counts = await countMembers(
+    db,
+    rows.map((row) => row.group.id),
+  );
+  return {
+    user: {
+      user_id: found.id,
+      email: found.email,
+      given_name: found.givenName,
+      family_name: found.familyName,
+      role: globalRole,
+      productType: isProductType(found.productType) ? found.productType : 'EMS',
+      email_verified: found.emailVerified,
+      activeOrg: found.activeOrgId,
+      deleted: found.deletedAt !== null,
+      created_at: found.createdAt.toISOString(),
+    },
+    memberships: rows.map((row) => ({
+      group: toWireGroup(row.group, counts.get(row.group.id) ?? 0),
+      role: effectiveRole(globalRole, asRole(row.role)),
+      subscribed: row.subscribed,
+      key_owner: row.group.ownerId === userId,
+      removed_at: row.removedAt ? row.removedAt.toISOString() : null,
+    })),
+  };
 }
 
 /**

@@ -591,7 +591,10 @@ export function findUserSummaries(
  * id (see SearchOrder): a rare term is a bitmap scan of the three trigram indexes, a common one
  * stops after `limit` matches; never the whole table.
  */
-export function searchAllUsers(db: Database, { term, limit }: { term: string; limit: number }) {
+export function searchAllUsers(
+  db: Database,
+  { term, limit, includesDeleted = false }: { term: string; limit: number; includesDeleted?: boolean },
+) {
   return db
     .select({
       user_id: user.id,
@@ -599,11 +602,22 @@ export function searchAllUsers(db: Database, { term, limit }: { term: string; li
       given_name: user.givenName,
       family_name: user.familyName,
       role: user.role,
+      deletedAt: user.deletedAt,
     })
     .from(user)
-    .where(and(matchesUser(term), isNull(user.deletedAt)))
+    .where(and(matchesUser(term), includesDeleted ? undefined : isNull(user.deletedAt)))
     .orderBy(asc(user.id))
     .limit(limit);
+}
+
+/** Every membership of a user, removed ones too, with the group it is in. */
+export function findAllMembershipsOf(db: Database, userId: string) {
+  return db
+    .select({ group, role: groupMember.role, subscribed: groupMember.subscribed, removedAt: groupMember.removedAt })
+    .from(groupMember)
+    .innerJoin(group, eq(group.id, groupMember.groupId))
+    .where(eq(groupMember.userId, userId))
+    .orderBy(sql`${group.parentId} is not null`, sql`${groupMember.removedAt} is not null`, asc(group.name));
 }
 
 /** Ids of the organisations whose key owner the user is. */

@@ -13,6 +13,8 @@ import {
   FetchAllUsersQuerySchema,
   FetchAllUsersResultSchema,
   FoundUserListSchema,
+  MoveUserBodySchema,
+  UserDetailsSchema,
   UserLookupQuerySchema,
   UserSearchQuerySchema,
   UserSummaryListSchema,
@@ -23,7 +25,8 @@ import { currentUser } from '../../plugins/app/authenticate.js';
 import { currentOrg } from '../../plugins/app/org-access.js';
 import { listGroupUsers, updateOrgUser } from './org-users.service.js';
 import { deleteUserAccount } from './user-deletion.service.js';
-import { fetchAllUsers, listArchivedUsers, lookUpUsers, searchUsers } from './user-directory.service.js';
+import { fetchAllUsers, getUserDetails, listArchivedUsers, lookUpUsers, searchUsers } from './user-directory.service.js';
+import { moveUser } from './user-move.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -163,12 +166,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         security: [{ bearer: [] }],
         description:
-          'Users whose e-mail or names contain `term` (at least 3 characters; at most 50, by name): the members of the organisation or group `orgId`, or every user for the provider.',
+          'Users whose e-mail or names contain `term` (at least 3 characters; at most 50, by name): the members of the organisation or group `orgId`, or every user for the provider, with `includeDeleted` deleted accounts too.',
         querystring: UserSearchQuerySchema,
         response: { 200: FoundUserListSchema, ...errors },
       },
     },
-    (request) => searchUsers({ db: app.db, access: namesOrg(request) ? currentOrg(request) : null, term: request.query.term }),
+    (request) =>
+      searchUsers({
+        db: app.db,
+        access: namesOrg(request) ? currentOrg(request) : null,
+        term: request.query.term,
+        includeDeleted: request.query.includeDeleted,
+      }),
   );
 
   app.get(
@@ -201,5 +210,38 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => deleteUserAccount({ ctx: app, actor: currentUser(request), userId: request.params.id, ip: request.ip }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      preHandler: app.requirePermission('users:read-all'),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description: "A user's account and every membership (removed ones too), for the provider's user view.",
+        params: IdParamsSchema,
+        response: { 200: UserDetailsSchema, ...errors },
+      },
+    },
+    (request) => getUserDetails({ db: app.db, actor: currentUser(request), userId: request.params.id }),
+  );
+
+  app.post(
+    '/users/:id/move',
+    {
+      preHandler: app.requirePermission('users:move'),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          'The provider moves a person into the organisation `orgId`, out of `fromOrgId` when given (archived there, as a removal), with `role` there; their sessions end.',
+        params: IdParamsSchema,
+        body: MoveUserBodySchema,
+        response: { 200: OkSchema, ...errors, 409: ErrorBodySchema, 422: ErrorBodySchema },
+      },
+    },
+    (request) =>
+      moveUser({ ctx: app, actor: currentUser(request), userId: request.params.id, body: request.body, ip: request.ip }),
   );
 };

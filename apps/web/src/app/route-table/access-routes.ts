@@ -8,9 +8,18 @@ const accessPages = () => import('../../features/access/routes/access-pages');
 export const accessRoutes: RouteObject[] = [
   page('access', AREA_ACCESS.access, () => import('../../features/access/components/access-layout'), 'AccessLayout', {
     children: [
-      page('organizations', AREA_ACCESS.access, accessPages, 'OrganizationsRoute'),
-      page('organizations/:orgId', AREA_ACCESS.access, accessPages, 'OrganizationDetailsRoute', { id: 'organization-details' }),
-      page('users', AREA_ACCESS.access, accessPages, 'AccessUsersRoute'),
+      page('organizations', AREA_ACCESS.access, () => import('../../features/access/routes/organizations'), 'OrganizationsRoute'),
+      // Composes the organisation profile, members and groups features (decision 0009).
+      page(
+        'organizations/:orgId',
+        AREA_ACCESS.access,
+        () => import('../routes/organization-details'),
+        'OrganizationDetailsRoute',
+        {
+          id: 'organization-details',
+        },
+      ),
+      page('users', AREA_ACCESS.access, () => import('../../features/access/routes/access-users'), 'AccessUsersRoute'),
       page('cases', AREA_ACCESS.access, accessPages, 'AccessCasesRoute'),
       page('skeleton', AREA_ACCESS.access, accessPages, 'SkeletonKeyRoute'),
       page('templates', AREA_ACCESS.access, accessPages, 'TemplatesRoute'),

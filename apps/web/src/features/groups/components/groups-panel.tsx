@@ -80,11 +80,12 @@ type Dialog = { kind: 'create' } | { kind: 'rename'; row: Row } | { kind: 'remov
 
 /**
  * The groups a user sees (spec section 6): admins and super admins the groups of their active
- * organisation, others their own groups that have a parent. Rename and remove for admins or the
- * group's key owner; create for those who manage groups.
+ * organisation (or of `orgId`, for the provider), others their own groups that have a parent.
+ * Rename and remove for admins or the group's key owner; create for those who manage groups.
  */
-export function GroupsPanel({ user }: { user: CurrentUser }) {
-  const orgId = user.activeOrg?.id ?? null;
+export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; orgId?: string }) {
+  // The provider's organisation details show the groups of the organisation they open.
+  const orgId = shownOrgId ?? user.activeOrg?.id ?? null;
   const seesOrganisation = isAdmin(user.role) && orgId !== null;
   const nested = useNestedGroups(orgId ?? '', { enabled: seesOrganisation });
   const own = useOwnSubgroups(user.id, { enabled: !seesOrganisation });

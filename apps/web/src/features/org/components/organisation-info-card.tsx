@@ -4,7 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,6 +23,14 @@ import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import type { OrganisationChanges } from '../api/update-organisation';
 
 export const STATUS_CHANGE_CONFIRM = 'Inactive organizations have no access to cases.';
+
+/** The organisation flags only the provider sets (spec sections 3 and 6), with their labels. */
+export const ORGANISATION_FLAGS = [
+  { key: 'dev', label: 'Internal org (dev)' },
+  { key: 'testing', label: 'Testing' },
+  { key: 'debug', label: 'Debug' },
+  { key: 'ai', label: 'AI dialogue' },
+] as const;
 
 type Props = {
   name: string;
@@ -132,6 +143,30 @@ export function OrganisationInfoCard({
               PRODUCT_TYPE_LABEL[metadata.productType]
             )}
           </Box>
+          {canConfigure ? (
+            <>
+              <Typography component="dt" id="org-flags-label">
+                Flags
+              </Typography>
+              <Box component="dd" sx={{ m: 0 }}>
+                <FormGroup row aria-labelledby="org-flags-label">
+                  {ORGANISATION_FLAGS.map((flag) => (
+                    <FormControlLabel
+                      key={flag.key}
+                      label={flag.label}
+                      disabled={isPending}
+                      control={
+                        <Checkbox
+                          checked={metadata[flag.key]}
+                          onChange={(event) => void onChange({ [flag.key]: event.target.checked }).catch(() => undefined)}
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+              </Box>
+            </>
+          ) : null}
           <Typography component="dt">Status</Typography>
           <Box component="dd" sx={{ m: 0, display: 'flex', gap: 1, alignItems: 'center' }}>
             <Chip label={status} color={metadata.inactive ? 'default' : 'success'} variant="outlined" size="small" />
