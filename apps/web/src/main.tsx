@@ -11,7 +11,8 @@ const router = createAppRouter();
 
 const root = createRoot(container);
 // The first render as a transition: React renders it in slices, yielding to the browser between
-// them, rather than in one long task that delays the page's first input.
+// them, rather than in one long task that delays the page's first input. (Preact, which renders
+// the production build, renders it at once: decision 0021.)
 startTransition(() => {
   root.render(
     <StrictMode>

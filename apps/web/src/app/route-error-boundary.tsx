@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useDocumentTitle } from '../components/page-title';
 import { RouterLink } from '../components/router-link';
 import { paths } from '../config/paths';
 
@@ -15,9 +16,9 @@ function describe(error: unknown): string {
 
 function RouteError() {
   const error = useRouteError();
+  useDocumentTitle('An error occurred');
   return (
     <Box sx={{ maxWidth: 720 }}>
-      <title>An error occurred | PatientSim</title>
       <Alert severity="error" variant="outlined">
         <AlertTitle component="h1">An error occurred</AlertTitle>
         {describe(error)}

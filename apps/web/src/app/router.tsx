@@ -9,16 +9,17 @@ import { accountRoutes } from './route-table/account-routes';
 import { authRoutes, verificationRoutes } from './route-table/auth-routes';
 import { groupsRoutes } from './route-table/groups-routes';
 import { orgRoutes } from './route-table/org-routes';
-import { guarded, lazyComponent } from './route-table/page';
+import { guarded, lazyComponent, queryLayout } from './route-table/page';
 
 /**
  * The route table (spec section 2), under the base /auth, composed from one file per area. Each
  * page declares who may open it (a permission of the domain table, or public / unverified /
  * signed-in); its loader enforces that: unauthenticated → login, permission lacking → profile.
  *
- * The first load holds only what the public pages need (the sign-in page, its layout, the router
- * and the error pages, which must show even when a chunk fails to load); the signed-in layouts,
- * every other page and the guards are chunks of their own, loaded when first needed.
+ * The first load holds only what the sign-in page needs (the page, its layout, the router and the
+ * error pages, which must show even when a chunk fails to load); the signed-in layouts, every
+ * other page, the guards and the query cache (`queryLayout`) are chunks of their own, loaded when
+ * first needed.
  */
 export const routes: RouteObject[] = [
   {
@@ -32,27 +33,29 @@ export const routes: RouteObject[] = [
         Component: AuthLayout,
         children: [{ ErrorBoundary: PageErrorBoundary, children: authRoutes }],
       },
-      {
-        lazy: lazyComponent(() => import('./layouts/signed-in-layout'), 'SignedInLayout'),
-        ...guarded('unverified'),
-        children: [{ ErrorBoundary: PageErrorBoundary, children: verificationRoutes }],
-      },
-      {
-        lazy: lazyComponent(() => import('./layouts/app-shell'), 'AppShell'),
-        ...guarded('signed-in'),
-        children: [
-          {
-            ErrorBoundary: PageErrorBoundary,
-            children: [
-              ...accountRoutes,
-              ...orgRoutes,
-              ...groupsRoutes,
-              ...accessRoutes,
-              { path: '*', ...guarded('signed-in'), lazy: lazyComponent(() => import('./not-found'), 'NotFoundRoute') },
-            ],
-          },
-        ],
-      },
+      queryLayout([
+        {
+          lazy: lazyComponent(() => import('./layouts/signed-in-layout'), 'SignedInLayout'),
+          ...guarded('unverified'),
+          children: [{ ErrorBoundary: PageErrorBoundary, children: verificationRoutes }],
+        },
+        {
+          lazy: lazyComponent(() => import('./layouts/app-shell'), 'AppShell'),
+          ...guarded('signed-in'),
+          children: [
+            {
+              ErrorBoundary: PageErrorBoundary,
+              children: [
+                ...accountRoutes,
+                ...orgRoutes,
+                ...groupsRoutes,
+                ...accessRoutes,
+                { path: '*', ...guarded('signed-in'), lazy: lazyComponent(() => import('./not-found'), 'NotFoundRoute') },
+              ],
+            },
+          ],
+        },
+      ]),
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type RouteObject, RouterProvider, createMemoryRouter } from 'react-router';
@@ -10,14 +11,19 @@ export function renderWithRouter(ui: ReactNode, { path = `${APP_BASENAME}/`, rou
   return renderRoutes([{ path: routePath, element: ui }], path);
 }
 
-/** Renders a route table at `path` under the app base; returns the router for location checks. */
+/**
+ * Renders a route table at `path` under the app base, with a query cache of its own (the app's
+ * `QueryLayout` keeps it); returns the router for location checks.
+ */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { basename: APP_BASENAME, initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <QueryClientProvider client={queryClient}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
 }

@@ -1,20 +1,23 @@
 import type { RouteObject } from 'react-router';
 import { LoginRoute } from '../../features/auth/routes/login';
-import { firstLoadPage, guardLoader, page } from './page';
+import { firstLoadPage, guardLoader, page, queryLayout } from './page';
 
 /** The public pages of signing in, signing up and accepting an invitation (spec section 2). */
 export const authRoutes: RouteObject[] = [
   // Sign-in is the page most visits open first: it comes with the first load (no second round trip).
   firstLoadPage({ index: true }, 'public', LoginRoute),
   firstLoadPage('login', 'public', LoginRoute, { id: 'login' }),
-  page('signup', 'public', () => import('../../features/auth/routes/signup'), 'SignupRoute'),
-  page('choose-password', 'public', () => import('../../features/auth/routes/choose-password'), 'ChoosePasswordRoute'),
-  page('reset-password', 'public', () => import('../../features/auth/routes/reset-password'), 'ResetPasswordRoute'),
-  page('callback', 'public', () => import('../../features/auth/routes/callback'), 'CallbackRoute'),
-  page('license', 'public', () => import('../../features/auth/routes/license'), 'LicenseRoute'),
-  // Public: the link decides whether to sign up, sign in first, or accept (decision 8).
-  page('accept-invite', 'public', () => import('../../features/invitations/routes/accept-invite'), 'AcceptInviteRoute'),
-  page('emailVerified', 'public', () => import('../../features/auth/routes/email-verified'), 'EmailVerifiedRoute'),
+  // The other public pages use the query cache, which the first load does without.
+  queryLayout([
+    page('signup', 'public', () => import('../../features/auth/routes/signup'), 'SignupRoute'),
+    page('choose-password', 'public', () => import('../../features/auth/routes/choose-password'), 'ChoosePasswordRoute'),
+    page('reset-password', 'public', () => import('../../features/auth/routes/reset-password'), 'ResetPasswordRoute'),
+    page('callback', 'public', () => import('../../features/auth/routes/callback'), 'CallbackRoute'),
+    page('license', 'public', () => import('../../features/auth/routes/license'), 'LicenseRoute'),
+    // Public: the link decides whether to sign up, sign in first, or accept (decision 8).
+    page('accept-invite', 'public', () => import('../../features/invitations/routes/accept-invite'), 'AcceptInviteRoute'),
+    page('emailVerified', 'public', () => import('../../features/auth/routes/email-verified'), 'EmailVerifiedRoute'),
+  ]),
 ];
 
 /** Signed-in pages before the app proper, open while the address awaits verification. */

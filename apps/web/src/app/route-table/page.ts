@@ -46,6 +46,14 @@ export function lazyComponent<Name extends string>(load: PageModuleLoader<Name>,
 }
 
 /**
+ * The pathless layout that provides the query cache to `children` (every page but sign-in, which
+ * comes with the first load and does without it).
+ */
+export function queryLayout(children: RouteObject[]): RouteObject {
+  return { lazy: lazyComponent(() => import('../query-layout'), 'QueryLayout'), children };
+}
+
+/**
  * One page of the route table: its path, who may open it, and the export of the module that
  * renders it. The module is imported on first visit, so each page module is its own chunk.
  *

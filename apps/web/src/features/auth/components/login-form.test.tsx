@@ -25,6 +25,27 @@ describe('LoginForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('focuses the first invalid field, then checks each change once the form was submitted', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = renderForm();
+
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByText('Invalid email address')).toHaveClass('Mui-error');
+    expect(screen.getByText('Must specify a password.')).toHaveClass('Mui-error');
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+
+    await user.type(screen.getByLabelText(/^Email/), 'owner@demo.test');
+    await waitFor(() => expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'false');
+    // The other field keeps its message until it changes.
+    expect(screen.getByText('Must specify a password.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Password/), 'x');
+    await waitFor(() => expect(screen.queryByText('Must specify a password.')).not.toBeInTheDocument());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('signs in with the trimmed e-mail and reports success', async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ user: { id: 'u1', email: 'owner@demo.test', emailVerified: true } }));
     vi.stubGlobal('fetch', fetchMock);
