@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'org:groups:manage',
   'org:update',
   'org:configure',
+  'org:audit:read',
   'cases:read',
   'cases:assignments',
   'cases:publish',
@@ -27,6 +28,7 @@ export const PERMISSIONS = [
   'notifications:send',
   'users:read-all',
   'users:delete',
+  'audit:read-all',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -48,6 +50,8 @@ const ADMIN: readonly Permission[] = [
   'org:groups:read',
   'org:groups:manage',
   'org:update',
+  // The organisation's audit trail: who did what in it.
+  'org:audit:read',
 ];
 const SUPER_ADMIN: readonly Permission[] = [
   ...ADMIN,
@@ -62,6 +66,8 @@ const SUPER_ADMIN: readonly Permission[] = [
   // Every user of every organisation (the provider's user directory and search), and deleting an account.
   'users:read-all',
   'users:delete',
+  // Every organisation's audit trail.
+  'audit:read-all',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = { STUDENT, USER, ADMIN, SUPER_ADMIN };

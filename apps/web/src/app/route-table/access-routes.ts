@@ -12,9 +12,15 @@ export const accessRoutes: RouteObject[] = [
       page('organizations/:orgId', AREA_ACCESS.access, accessPages, 'OrganizationDetailsRoute', { id: 'organization-details' }),
       page('users', AREA_ACCESS.access, accessPages, 'AccessUsersRoute'),
       page('cases', AREA_ACCESS.access, accessPages, 'AccessCasesRoute'),
-      page('skeleton', AREA_ACCESS.access, accessPages, 'SkeletonKeyRoute'),
+      page('skeleton', AREA_ACCESS.access, () => import('../../features/console-view-as/routes/view-as'), 'ViewAsRoute'),
       page('templates', AREA_ACCESS.access, accessPages, 'TemplatesRoute'),
-      page('notifications', AREA_ACCESS.access, accessPages, 'AccessNotificationsRoute'),
+      page(
+        'notifications',
+        AREA_ACCESS.access,
+        () => import('../../features/console-notifications/routes/notifications-composer'),
+        'NotificationsComposerRoute',
+      ),
+      page('audit', 'audit:read-all', () => import('../../features/console-audit/routes/audit'), 'AccessAuditRoute'),
     ],
   }),
 ];

@@ -1,0 +1,68 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
+import { useRef, useState } from 'react';
+
+export type SearchAutocompleteFieldProps<T> = {
+  label: string;
+  value: T | null;
+  onChange: (value: T | null) => void;
+  /** What the server found for the last term the field reported. */
+  options: readonly T[];
+  isLoading: boolean;
+  /** Called 500 ms after typing stops, with a term of 3 or more characters, or '' (spec section 9). */
+  onSearch: (term: string) => void;
+  getOptionLabel: (option: T) => string;
+  isOptionEqualToValue: (option: T, value: T) => boolean;
+  /** What the list says when a search found nothing, and before any search. */
+  noOptionsText: { noMatch: string; beforeSearch: string };
+  disabled?: boolean;
+};
+
+/** A server-side search as an autocomplete: 1–2 characters search nothing, and the helper text says why. */
+export function SearchAutocompleteField<T>({
+  label,
+  value,
+  onChange,
+  options,
+  isLoading,
+  onSearch,
+  getOptionLabel,
+  isOptionEqualToValue,
+  noOptionsText,
+  disabled,
+}: SearchAutocompleteFieldProps<T>) {
+  const [input, setInput] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const trimmed = input.trim();
+  const isTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
+  return (
+    <Autocomplete
+      value={value}
+      onChange={(_event, next) => onChange(next)}
+      inputValue={input}
+      onInputChange={(_event, next, reason) => {
+        setInput(next);
+        if (reason === 'reset') return;
+        if (timer.current) clearTimeout(timer.current);
+        const term = next.trim();
+        timer.current = setTimeout(() => onSearch(term.length >= SEARCH_MIN_LENGTH ? term : ''), SEARCH_DEBOUNCE_MS);
+      }}
+      options={options}
+      // The server already filtered by the term.
+      filterOptions={(found) => found}
+      getOptionLabel={getOptionLabel}
+      isOptionEqualToValue={isOptionEqualToValue}
+      loading={isLoading}
+      disabled={disabled}
+      noOptionsText={trimmed.length >= SEARCH_MIN_LENGTH ? noOptionsText.noMatch : noOptionsText.beforeSearch}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          helperText={isTooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters to search` : ' '}
+        />
+      )}
+    />
+  );
+}
