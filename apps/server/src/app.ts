@@ -16,6 +16,7 @@ import { createLocalInvalidations, createRedisInvalidations } from './lib/invali
 import { createReadCache, READ_CACHE_TTL_MS } from './lib/read-cache.js';
 import { createMemorySessionStorage, createRedisSessionStorage } from './identity/session-storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -187,6 +188,7 @@ export async function buildApp({
       await api.register(tutorialsRoutes);
       await api.register(paymentRoutes);
       await api.register(integrationsRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api/users' },
   );

@@ -63,6 +63,34 @@ const MATRIX: Record<string, Entry> = {
     otherOrganisation: 404,
     alsoRefused: { SUPER_ADMIN: 404 },
   },
+  'POST /api/users/auth/loginAs': {
+    guard: 'bearer',
+    permission: 'access:login-as',
+    call: (c) => ({
+      method: 'POST',
+      url: '/api/users/auth/loginAs',
+      payload: { orgId: c.riverside, email: c.student.payload.email },
+    }),
+  },
+  'POST /api/users/auth/loginAs/end': {
+    guard: 'bearer',
+    permission: 'account:read',
+    // Only a View-As-User token has a view to end (view-as.routes.test.ts).
+    call: () => ({ method: 'POST', url: '/api/users/auth/loginAs/end', payload: {} }),
+    otherOrganisation: 404,
+    alsoRefused: { STUDENT: 404, USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
+  },
+  'GET /api/users/audit-events': {
+    guard: 'bearer',
+    permission: 'audit:read-all',
+    call: (c) => ({ method: 'GET', url: `/api/users/audit-events?orgId=${c.riverside}` }),
+  },
+  'GET /api/users/extension/groups/:id/audit-events': {
+    guard: 'bearer',
+    permission: 'org:audit:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/audit-events` }),
+    otherOrganisation: 404,
+  },
   'GET /api/users/extension/users/:userId/groups': {
     guard: 'bearer',
     permission: 'account:read',
@@ -329,6 +357,20 @@ const MATRIX: Record<string, Entry> = {
     call: (c) => ({ method: 'POST', url: `/api/users/notifications/${c.notificationId}/unread` }),
     otherOrganisation: 404,
     alsoRefused: { STUDENT: 404 },
+  },
+  'POST /api/users/notifications': {
+    guard: 'bearer',
+    permission: 'notifications:send',
+    call: (c) => ({
+      method: 'POST',
+      url: '/api/users/notifications',
+      payload: { title: 'Matrix', message: 'Hello', targets: [{ principalType: 'USER', principalId: c.student.userId }] },
+    }),
+  },
+  'GET /api/users/notifications/sent': {
+    guard: 'bearer',
+    permission: 'notifications:send',
+    call: () => ({ method: 'GET', url: '/api/users/notifications/sent' }),
   },
   'GET /api/users/tutorials': {
     guard: 'bearer',

@@ -22,6 +22,8 @@ const SCREENS = [
 ] as const;
 
 test('a super admin sees every side nav button and every screen passes axe', async ({ page }) => {
+  // A full page load and an axe run for each of the screens.
+  test.setTimeout(SCREENS.length * 8_000);
   await signIn(page, 'super@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
 

@@ -3,7 +3,7 @@ import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { Role } from '@patientsim/domain/roles/roles';
 import { type LoaderFunctionArgs, redirect, redirectDocument } from 'react-router';
 import { externalPaths, paths } from '../config/paths';
-import { deriveCurrentUser } from '../lib/current-user';
+import { deriveCurrentUser, isViewAsResult } from '../lib/current-user';
 import { renewSession } from '../lib/id-token';
 import { signOut } from '../lib/logout';
 import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginResultUsable } from '../lib/session-store';
@@ -43,7 +43,7 @@ export function decideAccess(options: {
 
 /** Whether an unusable stored token may be renewed silently: not a student's, not a View-As-User one. */
 function isRenewable(result: LoginResult): boolean {
-  return result.idTokenPayload.role !== 'STUDENT' && !result.idTokenPayload.act && !result.fromSkeletonKey;
+  return result.idTokenPayload.role !== 'STUDENT' && !isViewAsResult(result);
 }
 
 /**

@@ -129,18 +129,28 @@ describe('renewal', () => {
     expect(readLoginResult()).not.toBeNull();
   });
 
-  it('never renews a View-As-User session: it ends when its token expires', async () => {
+  it('never renews a View-As-User session: its end is recorded, and it ends when its token expires', async () => {
     const first = signIn({}, { fromSkeletonKey: true });
-    const api = stubApi();
+    const api = stubApi([{ method: 'POST', path: '/api/users/auth/loginAs/end', respond: () => jsonResponse({ ok: true }) }]);
     const { router } = renderRoutes(routes, '/auth/account/profile');
     await screen.findByRole('heading', { name: 'Profile' });
 
-    await vi.advanceTimersByTimeAsync(first.idTokenPayload.exp * 1000 - Date.now() - 1000);
+    await vi.advanceTimersByTimeAsync(first.idTokenPayload.exp * 1000 - Date.now() - 6000);
+    expect(api.callsTo('POST', '/api/users/auth/loginAs/end')).toHaveLength(0);
+    // A few seconds before expiry, while the token still works, the end is recorded on the server.
+    await vi.advanceTimersByTimeAsync(1000);
+    const ends = api.callsTo('POST', '/api/users/auth/loginAs/end');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]?.body).toEqual({ expired: true });
+    expect(ends[0]?.headers.get('authorization')).toBe(`Bearer ${first.idToken}`);
+    await vi.advanceTimersByTimeAsync(4000);
     expect(router.state.location.pathname).toBe('/auth/account/profile');
     await vi.advanceTimersByTimeAsync(1000);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(0);
+    // The expired token is not sent again at logout.
+    expect(api.callsTo('POST', '/api/users/auth/loginAs/end')).toHaveLength(1);
   });
 });
 

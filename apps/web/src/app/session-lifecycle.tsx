@@ -9,6 +9,8 @@ import { invalidateAllData } from '../lib/query-client';
 import { readLoginResult } from '../lib/session-store';
 import { renewalTimeMs, startInactivityTimer, startSessionPoll, startTimerAt } from '../lib/session-timers';
 import { useSession } from '../lib/use-session';
+import { VIEW_END_LEAD_MS, endViewAs } from '../lib/view-as-session';
+import { isViewAsResult } from '../lib/current-user';
 
 /**
  * The timers of a signed-in tab (spec section 4, decision 2): the 3-second poll that follows a
@@ -25,7 +27,8 @@ export function SessionLifecycle() {
   const { result } = useSession();
   const exp = result?.idTokenPayload.exp ?? null;
   const isStudent = result?.idTokenPayload.role === 'STUDENT';
-  const isImpersonated = Boolean(result?.idTokenPayload.act || result?.fromSkeletonKey);
+  const isImpersonated = isViewAsResult(result);
+  const idToken = result?.idToken ?? null;
 
   useEffect(
     () =>
@@ -39,13 +42,23 @@ export function SessionLifecycle() {
 
   useEffect(() => {
     if (exp === null) return undefined;
-    if (isImpersonated) return startTimerAt(exp * 1000, () => void logout());
+    if (isImpersonated) {
+      // A View-As-User session ends with its token: the end is recorded while the token still works.
+      const stopEnd = startTimerAt(exp * 1000 - VIEW_END_LEAD_MS, () => {
+        if (idToken) void endViewAs(idToken, { expired: true }).catch(() => undefined);
+      });
+      const stopLogout = startTimerAt(exp * 1000, () => void logout());
+      return () => {
+        stopEnd();
+        stopLogout();
+      };
+    }
     return startTimerAt(renewalTimeMs(exp), () => {
       renewSession().catch(() => {
         if (!isLocalhost()) void logout();
       });
     });
-  }, [exp, isImpersonated, logout]);
+  }, [exp, idToken, isImpersonated, logout]);
 
   useEffect(() => {
     const onPermissionsChanged = () => {

@@ -70,6 +70,11 @@ export function selectActiveGroups(groups: readonly Group[], activeOrgId: string
   return groups.filter((group) => group._id === activeOrgId || parseGroupMetadata(group)?.parent === activeOrgId);
 }
 
+/** A View-As-User (Skeleton Key) login result: provisioned by loginAs, never renewed (spec section 4). */
+export function isViewAsResult(result: LoginResult | null): boolean {
+  return Boolean(result?.idTokenPayload.act || result?.fromSkeletonKey);
+}
+
 export function deriveCurrentUser(result: LoginResult, groups: readonly Group[]): CurrentUser {
   const payload = result.idTokenPayload;
   const organisations = topLevelOrganisations(payload).map(toOrganisation);
@@ -99,6 +104,6 @@ export function deriveCurrentUser(result: LoginResult, groups: readonly Group[])
     hasPaymentIssue: payload.app_metadata.paymentIssue,
     hasPaymentCustomer: Boolean(payload.app_metadata.stripeCustomerId),
     canDownloadScenarioSummary: role === 'SUPER_ADMIN' && activeOrgMetadata?.dev === true,
-    isImpersonated: Boolean(payload.act) || Boolean(result.fromSkeletonKey),
+    isImpersonated: isViewAsResult(result),
   };
 }

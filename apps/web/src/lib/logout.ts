@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router';
 import { paths } from '../config/paths';
 import { apiFetch } from './api-client';
 import type { LoginNotice } from './login-notice';
-import { clearStoredSession } from './session-store';
+import { clearStoredSession, readLoginResult } from './session-store';
+import { isViewAsResult } from './current-user';
+import { endViewAs } from './view-as-session';
 
 /** Ends the server session (clears the session cookie). */
 export function signOut(): Promise<unknown> {
@@ -38,9 +40,12 @@ export function useLogout(): (options?: LogoutOptions) => Promise<void> {
   return useCallback(
     (options: LogoutOptions = {}) => {
       const run = async ({ endServerSession = true, to = paths.login, notice }: LogoutOptions) => {
+        const stored = readLoginResult();
         clearStoredSession();
         if (endServerSession) {
-          // Signing out locally must succeed even when the server cannot be reached.
+          // Signing out locally must succeed even when the server cannot be reached (or the view ended already).
+          const isViewLive = stored && isViewAsResult(stored) && stored.idTokenPayload.exp * 1000 > Date.now();
+          if (isViewLive) await endViewAs(stored.idToken).catch(() => undefined);
           await signOut().catch(() => undefined);
         }
         queryClient.clear();

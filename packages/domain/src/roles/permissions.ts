@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'org:groups:manage',
   'org:update',
   'org:configure',
+  'org:audit:read',
   'cases:read',
   'cases:assignments',
   'cases:publish',
@@ -28,6 +29,7 @@ export const PERMISSIONS = [
   'users:read-all',
   'users:delete',
   'users:move',
+  'audit:read-all',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -49,6 +51,8 @@ const ADMIN: readonly Permission[] = [
   'org:groups:read',
   'org:groups:manage',
   'org:update',
+  // The organisation's audit trail: who did what in it.
+  'org:audit:read',
 ];
 const SUPER_ADMIN: readonly Permission[] = [
   ...ADMIN,
@@ -65,6 +69,8 @@ const SUPER_ADMIN: readonly Permission[] = [
   'users:delete',
   // Moving a person from one organisation to another (only in the provider's users view, spec section 6).
   'users:move',
+  // Every organisation's audit trail.
+  'audit:read-all',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = { STUDENT, USER, ADMIN, SUPER_ADMIN };

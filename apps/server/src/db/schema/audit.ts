@@ -16,5 +16,11 @@ export const auditEvent = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_actor_idx').on(t.actorId), index('audit_org_idx').on(t.orgId)],
+  (t) => [
+    index('audit_actor_idx').on(t.actorId),
+    // The trail lists newest first: every organisation's, one organisation's, or what one super admin did while viewing as someone.
+    index('audit_created_idx').on(t.createdAt),
+    index('audit_org_created_idx').on(t.orgId, t.createdAt),
+    index('audit_on_behalf_of_idx').on(t.onBehalfOfId),
+  ],
 );

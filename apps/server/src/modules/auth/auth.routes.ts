@@ -17,9 +17,11 @@ import {
 } from '@patientsim/domain/auth/auth.schemas';
 import { ErrorBodySchema, OkSchema } from '@patientsim/domain/common/api.schemas';
 import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
+import { EndViewAsBodySchema, LoginAsBodySchema, LoginAsResponseSchema } from '@patientsim/domain/auth/view-as.schemas';
 import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './auth.service.js';
+import * as viewAs from './view-as.service.js';
 
 const errors = {
   400: ErrorBodySchema,
@@ -171,6 +173,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await service.changeOrganisation({ ctx: app, userId: currentUser(request).id, orgId: request.body.orgId, ip: request.ip });
+      return ok;
+    },
+  );
+
+  app.post(
+    '/auth/loginAs',
+    {
+      preHandler: app.requirePermission('access:login-as'),
+      schema: {
+        tags,
+        description: 'View As User: an ID token for a member of an organisation, naming the super admin in `act`.',
+        security: [{ bearer: [] }],
+        body: LoginAsBodySchema,
+        response: { 200: LoginAsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return viewAs.loginAs({ ctx: app, actor: currentUser(request), ...request.body, ip: request.ip });
+    },
+  );
+
+  app.post(
+    '/auth/loginAs/end',
+    {
+      // The viewed person's token: their address may be unverified, the view must still end.
+      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
+      schema: {
+        tags,
+        description: 'Ends the View-As-User session of the token that calls it.',
+        security: [{ bearer: [] }],
+        body: EndViewAsBodySchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await viewAs.endViewAs({ ctx: app, actor: currentUser(request), ...request.body, ip: request.ip });
       return ok;
     },
   );

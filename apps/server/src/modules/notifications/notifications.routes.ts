@@ -1,12 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
-import { NotificationListResponseSchema } from '@patientsim/domain/notifications/notification.schemas';
+import {
+  NewNotificationBodySchema,
+  NotificationListResponseSchema,
+  SentNotificationPageSchema,
+  SentNotificationResponseSchema,
+  SentNotificationsQuerySchema,
+} from '@patientsim/domain/notifications/notification.schemas';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './notifications.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
-/** The user's side of notifications: the list, the pending (unread) ones, read and unread. */
+/**
+ * The user's side of notifications (the list, the pending (unread) ones, read and unread), and the
+ * provider's: sending an announcement and the read counts of those sent.
+ */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
@@ -43,4 +52,41 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/notifications',
+    {
+      preHandler: app.requirePermission('notifications:send'),
+      schema: {
+        tags,
+        security,
+        body: NewNotificationBodySchema,
+        response: { 200: SentNotificationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: {
+        notification: await service.sendNotification({
+          db: app.db,
+          actor: currentUser(request),
+          body: request.body,
+          ip: request.ip,
+        }),
+      },
+    }),
+  );
+
+  app.get(
+    '/notifications/sent',
+    {
+      preHandler: app.requirePermission('notifications:send'),
+      schema: {
+        tags,
+        security,
+        querystring: SentNotificationsQuerySchema,
+        response: { 200: SentNotificationPageSchema, ...errors },
+      },
+    },
+    (request) => service.listSentNotifications({ db: app.db, query: request.query }),
+  );
 };

@@ -39,6 +39,15 @@ export function findGroupById(db: Database, id: string): Promise<GroupRow | null
 }
 
 /** Every group, organisations first (the provider's staff see them all). */
+/** The groups (organisations and sub-groups) among `ids` that exist. */
+export function findGroupsByIds(db: Database, ids: readonly string[]): Promise<GroupRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(group)
+    .where(inArray(group.id, [...ids]));
+}
+
 export function findAllGroups(db: Database): Promise<GroupRow[]> {
   return db.select().from(group).orderBy(sql`${group.parentId} is not null`, group.name);
 }

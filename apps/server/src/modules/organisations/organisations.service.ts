@@ -29,7 +29,7 @@ import {
 } from '../users/users.service.js';
 import * as repo from './organisations.repository.js';
 
-export { countMembers, findGroupById, findGroupsOfUser, type GroupRow } from './organisations.repository.js';
+export { countMembers, findGroupById, findGroupsByIds, findGroupsOfUser, type GroupRow } from './organisations.repository.js';
 
 /** The wire shape of spec section 3: metadata as JSON text in `description`. */
 export function toWireGroup(row: repo.GroupRow, memberCount: number): Group {

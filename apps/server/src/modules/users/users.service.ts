@@ -17,6 +17,7 @@ export {
   findUserByEmail,
   findUserById,
   findUserSummary,
+  findUserSummaries,
   isOrganisationMember,
   recordLicenseAcceptance,
   removeMembers,

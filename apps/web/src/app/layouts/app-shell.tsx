@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
+import { ViewAsBanner } from '../../features/console-view-as/components/view-as-banner';
 import { acceptInvite } from '../../features/invitations/api/accept-invite';
 import { dismissInvite } from '../../features/invitations/api/dismiss-invite';
 import type { InvitationActions } from '../../features/notifications/components/notification-actions';
@@ -79,6 +80,7 @@ export function AppShell() {
           </>
         ) : null}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
+          <ViewAsBanner />
           <Outlet />
         </Box>
       </Box>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import { Outlet } from 'react-router';
+import { ViewAsBanner } from '../../features/console-view-as/components/view-as-banner';
 import { SessionLifecycle } from '../session-lifecycle';
 import { NavBar } from './nav-bar';
 
@@ -13,6 +14,7 @@ export function SignedInLayout() {
       <NavBar />
       <Box component="main" sx={{ py: { xs: 3, sm: 6 } }}>
         <Container maxWidth="sm">
+          <ViewAsBanner />
           <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
             <Outlet />
           </Paper>

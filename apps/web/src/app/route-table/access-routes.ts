@@ -21,9 +21,15 @@ export const accessRoutes: RouteObject[] = [
       ),
       page('users', AREA_ACCESS.access, () => import('../../features/access/routes/access-users'), 'AccessUsersRoute'),
       page('cases', AREA_ACCESS.access, accessPages, 'AccessCasesRoute'),
-      page('skeleton', AREA_ACCESS.access, accessPages, 'SkeletonKeyRoute'),
+      page('skeleton', AREA_ACCESS.access, () => import('../../features/console-view-as/routes/view-as'), 'ViewAsRoute'),
       page('templates', AREA_ACCESS.access, accessPages, 'TemplatesRoute'),
-      page('notifications', AREA_ACCESS.access, accessPages, 'AccessNotificationsRoute'),
+      page(
+        'notifications',
+        AREA_ACCESS.access,
+        () => import('../../features/console-notifications/routes/notifications-composer'),
+        'NotificationsComposerRoute',
+      ),
+      page('audit', 'audit:read-all', () => import('../../features/console-audit/routes/audit'), 'AccessAuditRoute'),
     ],
   }),
 ];

@@ -14,9 +14,10 @@ export const ACCESS_MENU = [
   { label: 'Skeleton Key', to: paths.accessSkeleton },
   { label: 'Templates', to: paths.accessTemplates },
   { label: 'Notifications', to: paths.accessNotifications },
+  { label: 'Audit', to: paths.accessAudit },
 ] as const;
 
-/** /access: the left menu of the six tools; inside a tool the menu becomes a Go Back button (spec section 2). */
+/** /access: the left menu of the six tools of spec section 2 and the audit trail; inside a tool the menu becomes a Go Back button (spec section 2). */
 export function AccessLayout() {
   const outlet = useOutlet();
   if (!outlet) {

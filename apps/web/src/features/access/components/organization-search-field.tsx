@@ -1,6 +1,6 @@
 import type { Group } from '@patientsim/domain/groups/group.schemas';
 import { useState } from 'react';
-import { SearchAutocomplete } from '../../../components/search-autocomplete';
+import { OrganisationSearchField } from '../../../components/organisation-search-field';
 import { useOrganizations } from '../api/get-organizations';
 
 /** Organisations offered per search. */
@@ -25,17 +25,13 @@ export function OrganizationSearchField({
   const found = useOrganizations({ page: 0, search: term, pageSize: OPTIONS_PAGE_SIZE }, { enabled: term.length > 0 });
   const options = term ? (found.data?.items ?? []).filter((org) => !excludedIds.includes(org._id)) : [];
   return (
-    <SearchAutocomplete
+    <OrganisationSearchField
       label={label}
       value={value}
       onChange={onChange}
       options={options}
       isLoading={found.isFetching}
       onSearch={setTerm}
-      getOptionLabel={(org) => org.name}
-      isOptionEqualToValue={(option, selected) => option._id === selected._id}
-      noResultsText="No organizations to display"
-      promptText="Type a name to search"
       disabled={disabled ?? false}
     />
   );

@@ -1,3 +1,4 @@
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { isAdminOrInstructor } from '@patientsim/domain/roles/roles';
 import { Outlet } from 'react-router';
 import { SectionLayout } from '../../../components/section-layout';
@@ -19,6 +20,7 @@ export function orgMenuItems(user: CurrentUser): SectionMenuItem[] {
     );
   }
   items.push({ label: 'Groups', to: paths.orgGroups });
+  if (hasPermission(user.role, 'org:audit:read')) items.push({ label: 'Audit', to: paths.orgAudit });
   return items;
 }
 

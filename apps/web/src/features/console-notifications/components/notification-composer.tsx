@@ -1,0 +1,261 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { NOTIFICATION_BODY_MAX, NOTIFICATION_HEADER_MAX } from '@patientsim/domain/common/constants';
+import {
+  NOTIFICATION_COLORS,
+  type NewNotificationBody,
+  NewNotificationBodySchema,
+} from '@patientsim/domain/notifications/notification.schemas';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useSendNotification } from '../api/send-notification';
+import { TargetPicker } from './target-picker';
+import type { LabelledTarget } from './target-picker-state';
+
+type NotificationColor = (typeof NOTIFICATION_COLORS)[number];
+
+/** The palette's colours by name (decision 13: a labelled radio group). */
+export const COLOR_NAMES: Record<NotificationColor, string> = {
+  red: 'Red',
+  '#ff8000': 'Orange',
+  '#ffb300': 'Amber',
+  '#018786': 'Teal',
+  '#50ccd5': 'Turquoise',
+  '#5450d5': 'Indigo',
+  '#b329e3': 'Purple',
+  '#d550c3': 'Pink',
+};
+
+/** The action of an announcement (decision 13): a link, a case, or the popup's own buttons. */
+type ActionChoice = 'link' | 'case' | 'default';
+
+type Draft = {
+  title: string;
+  message: string;
+  color: NotificationColor;
+  action: ActionChoice;
+  link: string;
+  caseId: string;
+  targets: LabelledTarget[];
+};
+
+const EMPTY_DRAFT: Draft = { title: '', message: '', color: 'red', action: 'default', link: '', caseId: '', targets: [] };
+
+/** The request body of a draft: a link or a case becomes a 'Go to' action (spec section 3). */
+export function notificationBody(draft: Draft): NewNotificationBody {
+  const actions: NewNotificationBody['actions'] =
+    draft.action === 'link'
+      ? [{ label: 'Go to', type: 'URL', metadata: { url: draft.link.trim() } }]
+      : draft.action === 'case'
+        ? [{ label: 'Go to', type: 'CASE_LINK', metadata: { caseId: draft.caseId.trim() } }]
+        : [];
+  return {
+    type: 'POPUP_MESSAGE',
+    title: draft.title,
+    message: draft.message,
+    color: draft.color,
+    actions,
+    targets: draft.targets.map(({ principalType, principalId }) => ({ principalType, principalId })),
+  };
+}
+
+/** Field errors of a draft, from the shared schema (the server checks the same). */
+function draftErrors(draft: Draft): { link?: string; caseId?: string; form?: string } {
+  const parsed = NewNotificationBodySchema.safeParse(notificationBody(draft));
+  if (parsed.success) return {};
+  const errors: { link?: string; caseId?: string; form?: string } = {};
+  for (const issue of parsed.error.issues) {
+    if (issue.path[0] === 'actions') {
+      if (draft.action === 'link') errors.link = 'Enter a path of this site or an http(s) address';
+      else errors.caseId = 'Enter a case ID (letters, digits, - and _)';
+    } else {
+      errors.form ??= issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * New Notification (spec sections 2 and 4): header, body, header colour, the action, the target
+ * picker and its chips; Send only with header, body and a target ('Sending' while it goes), then
+ * 'Notification Sent!' and an empty form.
+ */
+export function NotificationComposer() {
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<ReturnType<typeof draftErrors>>({});
+  const [isSentOpen, setIsSentOpen] = useState(false);
+  // A new picker after each send: its selections start over with the form.
+  const [formRound, setFormRound] = useState(0);
+  const send = useSendNotification();
+  const dialogTitleId = useId();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const canSend = draft.title.trim() !== '' && draft.message.trim() !== '' && draft.targets.length > 0 && !send.isPending;
+
+  const submit = async () => {
+    const found = draftErrors(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await send.mutateAsync(notificationBody(draft));
+    } catch {
+      return;
+    }
+    setDraft(EMPTY_DRAFT);
+    setFormRound((value) => value + 1);
+    setIsSentOpen(true);
+  };
+
+  const clear = () => {
+    setDraft(EMPTY_DRAFT);
+    setErrors({});
+    send.reset();
+    setFormRound((value) => value + 1);
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby={`${dialogTitleId}-form`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Typography id={`${dialogTitleId}-form`} component="h2" variant="h5" gutterBottom>
+        New Notification
+      </Typography>
+      <Stack spacing={3} sx={{ maxWidth: 720 }}>
+        <TextField
+          label="Header"
+          required
+          value={draft.title}
+          onChange={(event) => set('title', event.target.value)}
+          slotProps={{ htmlInput: { maxLength: NOTIFICATION_HEADER_MAX } }}
+          helperText={`${draft.title.length}/${NOTIFICATION_HEADER_MAX}`}
+          disabled={send.isPending}
+        />
+        <TextField
+          label="Body"
+          required
+          multiline
+          minRows={4}
+          value={draft.message}
+          onChange={(event) => set('message', event.target.value)}
+          slotProps={{ htmlInput: { maxLength: NOTIFICATION_BODY_MAX } }}
+          helperText={`${draft.message.length}/${NOTIFICATION_BODY_MAX}`}
+          disabled={send.isPending}
+        />
+        <FormControl component="fieldset" disabled={send.isPending}>
+          <FormLabel component="legend">Header text colour</FormLabel>
+          <RadioGroup row value={draft.color} onChange={(event) => set('color', event.target.value as NotificationColor)}>
+            {NOTIFICATION_COLORS.map((color) => (
+              <FormControlLabel
+                key={color}
+                value={color}
+                control={<Radio />}
+                label={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Box
+                      aria-hidden
+                      sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: color, border: 1, borderColor: 'grey.700' }}
+                    />
+                    <span>{COLOR_NAMES[color]}</span>
+                  </Stack>
+                }
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <FormControl component="fieldset" disabled={send.isPending}>
+          <FormLabel component="legend">Action</FormLabel>
+          <RadioGroup
+            row
+            value={draft.action}
+            onChange={(event) => {
+              // A link and a case exclude each other (spec section 4): choosing one clears the other.
+              setDraft((current) => ({ ...current, action: event.target.value as ActionChoice, link: '', caseId: '' }));
+              setErrors({});
+            }}
+          >
+            <FormControlLabel value="default" control={<Radio />} label="Default Template" />
+            <FormControlLabel value="link" control={<Radio />} label="Go To Link" />
+            <FormControlLabel value="case" control={<Radio />} label="Case" />
+          </RadioGroup>
+        </FormControl>
+        {draft.action === 'link' ? (
+          <TextField
+            label="Link"
+            value={draft.link}
+            onChange={(event) => set('link', event.target.value)}
+            error={Boolean(errors.link)}
+            helperText={errors.link ?? "The popup's 'Go to' button opens it: a path of this site or an http(s) address."}
+            disabled={send.isPending}
+          />
+        ) : null}
+        {draft.action === 'case' ? (
+          <TextField
+            label="Case ID"
+            value={draft.caseId}
+            onChange={(event) => set('caseId', event.target.value)}
+            error={Boolean(errors.caseId)}
+            helperText={errors.caseId ?? "The popup's 'Go to' button opens this case in the scenario library."}
+            disabled={send.isPending}
+          />
+        ) : null}
+        <Box>
+          <Typography component="h3" variant="h6" gutterBottom>
+            Target
+          </Typography>
+          <TargetPicker
+            key={formRound}
+            targets={draft.targets}
+            onTargetsChange={(targets) => set('targets', targets)}
+            disabled={send.isPending}
+          />
+        </Box>
+        <Typography aria-live="polite">
+          {draft.targets.length === 0
+            ? 'Nobody will receive this notification yet.'
+            : `This notification goes to: ${draft.targets.map((target) => target.label).join('; ')}.`}
+        </Typography>
+        {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+        {send.isError ? <Alert severity="error">{errorMessage(send.error, 'Unknown error')}</Alert> : null}
+        <Stack direction="row" spacing={2}>
+          <Button variant="outlined" onClick={clear} disabled={send.isPending}>
+            Clear
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canSend}
+            startIcon={send.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : null}
+          >
+            {send.isPending ? 'Sending' : 'Send'}
+          </Button>
+        </Stack>
+      </Stack>
+      <Dialog open={isSentOpen} onClose={() => setIsSentOpen(false)} aria-labelledby={dialogTitleId}>
+        <DialogTitle id={dialogTitleId}>Notification Sent!</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setIsSentOpen(false)} autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
