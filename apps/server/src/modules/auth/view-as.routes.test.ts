@@ -104,6 +104,20 @@ describe('POST /auth/loginAs', () => {
     expect(nested.statusCode).toBe(403);
   });
 
+  it("leaves the person's notifications unread: marking them through the view is refused", async () => {
+    const sent = await superAdmin.client.post('/api/users/notifications', {
+      title: 'Skills check',
+      message: 'On Friday at 9.',
+      targets: [{ principalType: 'USER', principalId: instructor.id }],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const id = sent.json().data.notification._id as string;
+    const view = await startView(instructor.email);
+    expect((await view.client.post(`/api/users/notifications/${id}/read`)).statusCode).toBe(403);
+    const pending = await view.client.get('/api/users/notifications/pending');
+    expect(pending.json().data.notifications.map((n: { _id: string }) => n._id)).toContain(id);
+  });
+
   it('lasts no longer than the person’s own token: 1200 s for a student', async () => {
     const view = await startView(student.email);
     expect(view.payload.exp - view.payload.iat).toBeLessThanOrEqual(STUDENT_SESSION_SECONDS);

@@ -83,6 +83,8 @@ export async function markNotification({
   notificationId: string;
   read: boolean;
 }) {
+  // What the person has read is theirs: a super admin viewing the product as them leaves it alone.
+  assert(!actor.act, 'FORBIDDEN', { message: 'Notifications are not marked while viewing as another user.' });
   const principals = principalsOf({ ...actor, keyOwnerOf: await repo.findOwnedOrganisationIds(db, actor.id) });
   assert(await repo.isAddressedTo(db, { notificationId, userId: actor.id, principals }), 'NOT_FOUND');
   await repo.setReadAt(db, { notificationId, userId: actor.id, readAt: read ? new Date() : null });
