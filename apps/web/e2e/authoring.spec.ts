@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { SCENARIOS_URL, signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-test('a user without an organisation (removed from their only one) lands on the scenario library with how to join one', async ({ page }) => {
+test('a user without an organisation (removed from their only one) lands on the scenario library with how to join one', async ({
+  page,
+}) => {
   await signIn(page, 'removed@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL);
   await expect(page.getByRole('heading', { name: 'Scenarios' })).toBeVisible();

@@ -8,9 +8,7 @@ function paymentProviderUrl(): string {
   return url;
 }
 
-test("a user with a payment customer goes from the profile's Billing link to the provider's billing portal", async ({
-  page,
-}) => {
+test("a user with a payment customer goes from the profile's Billing link to the provider's billing portal", async ({ page }) => {
   await signIn(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
   await page.getByRole('link', { name: 'Billing' }).click();
   await expect(page).toHaveURL(`${paymentProviderUrl()}/portal-landing`);

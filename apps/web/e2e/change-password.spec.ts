@@ -4,10 +4,7 @@ import { createSignedInAccount } from './support/accounts';
 import { SCENARIOS_URL, signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-test('change password: its rules, a wrong old password, then success and sign-in with the new one', async ({
-  page,
-  request,
-}) => {
+test('change password: its rules, a wrong old password, then success and sign-in with the new one', async ({ page, request }) => {
   const account = await createSignedInAccount(page, request, { label: 'password' });
   await page.goto('/auth/account/change-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();

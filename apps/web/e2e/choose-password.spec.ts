@@ -14,7 +14,12 @@ test('a provisioned person sees their details read-only, chooses a password and 
   // The integration provisions into the provider organisation (super@demo.test's).
   const { org } = await tokenClaimsOf(request, 'super@demo.test');
   if (!org) throw new Error('super@demo.test has no organisation');
-  const person = await provisionPerson(request, { orgId: org, label: 'provisioned', givenName: 'Priya', familyName: 'Provisioned' });
+  const person = await provisionPerson(request, {
+    orgId: org,
+    label: 'provisioned',
+    givenName: 'Priya',
+    familyName: 'Provisioned',
+  });
 
   await page.goto(person.link);
   await expect(page.getByRole('heading', { name: 'Choose password' })).toBeVisible();

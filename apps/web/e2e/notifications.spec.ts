@@ -22,9 +22,7 @@ test("'Remind Me at Next Login' closes the carousel, keeps it away, and leaves t
 
   await dialog.getByRole('button', { name: 'Remind Me at Next Login' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.disablePopupNotifications)).toBe(
-    'true',
-  );
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.disablePopupNotifications)).toBe('true');
 
   // The shown slide is unread again, and the popups stay away until the next login.
   await expect(notificationItem(page, SLIDES[0])).toContainText('· Unread');

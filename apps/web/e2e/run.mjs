@@ -194,7 +194,9 @@ async function startFakePaymentProvider() {
       }
       if (req.method === 'GET' && req.url === '/portal-landing') {
         res.setHeader('content-type', 'text/html; charset=utf-8');
-        res.end('<!doctype html><html lang="en"><head><title>Billing portal</title></head><body><h1>Billing portal</h1></body></html>');
+        res.end(
+          '<!doctype html><html lang="en"><head><title>Billing portal</title></head><body><h1>Billing portal</h1></body></html>',
+        );
         return;
       }
       res.statusCode = 404;

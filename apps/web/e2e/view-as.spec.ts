@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { idTokenOf, tokenClaimsOf } from './support/accounts';
 import { signIn, storedPayload } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
@@ -9,9 +10,25 @@ const REASON = `Checking the cohort the instructor asked about (${Date.now() % 1
 // Long round trips through several screens, each checked with axe.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
+/** The name of the organisation `email` works in now (another spec may have moved them by an invitation). */
+async function activeOrganisationName(request: APIRequestContext, email: string): Promise<string> {
+  const claims = await tokenClaimsOf(request, email);
+  const token = await idTokenOf(request, email);
+  const groups = await request.get(`/api/users/extension/users/${claims.sub}/groups`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(groups.ok()).toBe(true);
+  const active = ((await groups.json()) as { _id: string; name: string }[]).find((group) => group._id === claims.org);
+  if (!active) throw new Error(`${email} has no active organisation`);
+  return active.name;
+}
+
 test('a super admin views the product as an instructor and comes back, and both ends are in the audit trail', async ({
   page,
+  request,
 }) => {
+  // The view shows the person's own active organisation, whichever organisation they were found in.
+  const activeOrg = await activeOrganisationName(request, 'instructor@demo.test');
   await signIn(page, 'super@demo.test', { redirectUrl: '/auth/access/skeleton' });
   await expect(page).toHaveURL(SKELETON_URL);
   await expect(page.getByRole('heading', { level: 1, name: 'View As User' })).toBeVisible();
@@ -31,7 +48,7 @@ test('a super admin views the product as an instructor and comes back, and both 
   // The profile opens as the instructor, with a banner naming whose view this is.
   await expect(page).toHaveURL(PROFILE_URL);
   const banner = page.getByRole('status').filter({ hasText: 'You are viewing PatientSim as' });
-  await expect(banner).toContainText('(instructor@demo.test) in Riverside EMS Academy');
+  await expect(banner).toContainText(`(instructor@demo.test) in ${activeOrg}`);
   await expect(page.getByText('Signed in as', { exact: false })).toContainText('instructor@demo.test');
   const viewed = await storedPayload(page);
   expect(viewed).toMatchObject({ email: 'instructor@demo.test', role: 'USER' });

@@ -1,8 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 
-/** Runs axe on the page as it is now; fails on serious or critical violations. */
+/**
+ * Runs axe on the page once its transitions have finished (a colour halfway through a button's
+ * transition is not what people read; endless animations such as spinners are not waited for);
+ * fails on serious or critical violations.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

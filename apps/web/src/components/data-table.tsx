@@ -51,6 +51,24 @@ export type DataTableProps<Row> = {
   emptyMessage: string;
 };
 
+/** Whether the table is wider than its box (it scrolls sideways), kept up to date as either changes size. */
+function useHorizontalOverflow() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(container.scrollWidth > container.clientWidth);
+    const observer = new ResizeObserver(check);
+    observer.observe(container);
+    if (tableRef.current) observer.observe(tableRef.current);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return { containerRef, tableRef, overflows };
+}
+
 export const SEARCH_HINT = `Enter at least ${SEARCH_MIN_LENGTH} characters to search`;
 
 /**
@@ -76,6 +94,7 @@ export function DataTable<Row>({
   emptyMessage,
 }: DataTableProps<Row>) {
   const pages = pageCount(total, pageSize);
+  const { containerRef, tableRef, overflows } = useHorizontalOverflow();
   return (
     <Stack spacing={2}>
       {onSearch ? <SearchBox label={searchLabel} onSearch={onSearch} /> : null}
@@ -97,8 +116,12 @@ export function DataTable<Row>({
           <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 4 }}>
             {isLoading || isFetching ? <LinearProgress aria-label="Loading" /> : null}
           </Box>
-          <TableContainer>
-            <Table size="small" aria-label={label} aria-busy={isLoading || isFetching}>
+          <TableContainer
+            ref={containerRef}
+            // Wider than the page: a keyboard reaches the hidden columns by focusing the table's box.
+            {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` } : {})}
+          >
+            <Table ref={tableRef} size="small" aria-label={label} aria-busy={isLoading || isFetching}>
               <TableHead>
                 <TableRow>
                   {columns.map((column) => (
