@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
+import { hashing, hashPassword } from '../../identity/password.js';
 import { LOAD_SHEDDING_DEFAULTS } from './load-shedding.js';
 
 // Overload protection (decision 0018), under real pressure made in this process: a busy JavaScript
@@ -144,6 +145,35 @@ describe('load shedding at the default limits', () => {
     await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(false), UNTIL);
     expect((await signIn(t, email)).statusCode).toBe(200);
     expect(t.app.pressure().shedCount).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('load shedding while password hashes wait for their turn', () => {
+  // Hashes run one a core at most (decision 0023): a queue of them in front of that limit trips the
+  // same measure as a full thread pool, though the pool itself has threads free.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      loadShedding: { enabled: true, sampleIntervalMs: 20, minBacklog: 0, maxThreadPoolDelayMs: 100 },
+    });
+  });
+
+  it('counts the wait of the oldest queued hash', async () => {
+    let isRunning = true;
+    const lane = async () => {
+      while (isRunning) await hashPassword('Queued-Pass-2026');
+    };
+    const lanes = Promise.all(Array.from({ length: 64 }, lane));
+    try {
+      await vi.waitFor(() => expect(hashing.size.waiting).toBeGreaterThan(0), UNTIL);
+      await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(true), UNTIL);
+      expect(t.app.pressure().threadPoolDelayMs).toBeGreaterThan(100);
+      expectShed(await signIn(t, 'nobody@example.test'));
+    } finally {
+      isRunning = false;
+      await lanes;
+    }
+    await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(false), UNTIL);
   });
 });
 

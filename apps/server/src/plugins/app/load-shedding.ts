@@ -5,12 +5,14 @@ import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES, type ErrorBody } from '@patientsim/domain/errors/error-codes';
 import type { Database } from '../../db/client.js';
+import { hashing } from '../../identity/password.js';
 
 /**
  * Overload protection (decision 0018). How long new work would wait is measured, never estimated
  * from a request count, at each place work queues up, and end to end:
  * - the JavaScript thread (the embedded database runs on it too): the event-loop delay;
- * - libuv's thread pool, where password hashing runs: how long a no-op task waits for a thread;
+ * - password hashing: how long the oldest hash has waited for its turn (they run one a core at
+ *   most), or how long a no-op task waits for a thread of libuv's pool, where they run;
  * - the database: how long a trivial query waits for a connection (PostgreSQL's pool) or for the
  *   embedded engine, which runs one statement at a time;
  * - the API requests themselves: the fastest answer of the last second, or, when answers stall,
@@ -194,7 +196,7 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
       const meanDelay = histogram.count > 0 ? histogram.mean / 1e6 - EVENT_LOOP_RESOLUTION_MS : 0;
       histogram.reset();
       reading.eventLoopDelayMs = Math.max(0, meanDelay, ownDelay);
-      reading.threadPoolDelayMs = threadPool.read(now);
+      reading.threadPoolDelayMs = Math.max(threadPool.read(now), hashing.oldestWaitMs(now));
       reading.databaseDelayMs = database.read(now);
       // Answers that stall count too: four requests waiting that long are a backlog as well.
       reading.requestDelayMs = Math.max(answers.fastest(now), waitOfOldest(admitted, REQUEST_WINDOW_MIN, now));
