@@ -7,9 +7,10 @@ export const authRoutes: RouteObject[] = [
   // Sign-in is the page most visits open first: it comes with the first load (no second round trip).
   firstLoadPage({ index: true }, 'public', LoginRoute),
   firstLoadPage('login', 'public', LoginRoute, { id: 'login' }),
+  // Plain sign-up sends one request too, without the query cache; its invite variant loads the cache itself.
+  page('signup', 'public', () => import('../../features/auth/routes/signup'), 'SignupRoute'),
   // The other public pages use the query cache, which the first load does without.
   queryLayout([
-    page('signup', 'public', () => import('../../features/auth/routes/signup'), 'SignupRoute'),
     page('choose-password', 'public', () => import('../../features/auth/routes/choose-password'), 'ChoosePasswordRoute'),
     page('reset-password', 'public', () => import('../../features/auth/routes/reset-password'), 'ResetPasswordRoute'),
     page('callback', 'public', () => import('../../features/auth/routes/callback'), 'CallbackRoute'),

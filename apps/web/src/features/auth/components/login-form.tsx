@@ -74,7 +74,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
     setFieldErrors({});
     setFormError(null);
-    await signIn.submit(result.values, onSignedIn);
+    if (await signIn.submit(result.values)) onSignedIn();
   };
 
   const errorOf = (field: SignInField) => {
