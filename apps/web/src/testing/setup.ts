@@ -17,6 +17,28 @@ configure({ asyncUtilTimeout: 4_000 });
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;
+/**
+ * jsdom has no media queries; the layout asks for the viewport's width (one side nav on wide
+ * screens, another on narrow ones). This answers width queries from jsdom's window, 1024 px wide:
+ * the tests see the wide layout, as the browser tests' default viewport does.
+ */
+window.matchMedia = (query: string): MediaQueryList => {
+  const width = window.innerWidth;
+  const min = /\(min-width:\s*([\d.]+)px\)/.exec(query);
+  const max = /\(max-width:\s*([\d.]+)px\)/.exec(query);
+  const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  };
+};
+
 let consoleErrors: string[] = [];
 
 beforeEach(() => {

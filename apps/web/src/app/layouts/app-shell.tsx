@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Divider from '@mui/material/Divider';
 import Toolbar from '@mui/material/Toolbar';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
@@ -22,6 +24,9 @@ const DRAWER_WIDTH = 256;
 export function AppShell() {
   const user = useCurrentUser();
   const [isMobileOpen, setIsMobileOpen] = useState(false);
+  // One side nav is rendered: the permanent one on wide screens, the one the menu button opens on
+  // narrow ones (hidden with CSS, the other would still render its lists and load notifications).
+  const isWide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const navigationId = useId();
   const queryClient = useQueryClient();
   const email = user?.email ?? null;
@@ -46,38 +51,37 @@ export function AppShell() {
       {user && invitationActions && !user.isImpersonated ? <PopupNotifications invitationActions={invitationActions} /> : null}
       <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
-        {user ? (
-          <>
-            <Drawer
-              variant="temporary"
-              open={isMobileOpen}
-              onClose={() => setIsMobileOpen(false)}
-              sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-            >
-              <Toolbar />
-              <Box component="nav" id={navigationId} aria-label="Main">
-                <SideNavList user={user} onNavigate={() => setIsMobileOpen(false)} />
-              </Box>
-              <Divider />
-              <NotificationsPanel />
-            </Drawer>
-            <Drawer
-              variant="permanent"
-              sx={{
-                display: { xs: 'none', md: 'block' },
-                width: DRAWER_WIDTH,
-                flexShrink: 0,
-                '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
-              }}
-            >
-              <Toolbar />
-              <Box component="nav" aria-label="Main">
-                <SideNavList user={user} />
-              </Box>
-              <Divider />
-              <NotificationsPanel />
-            </Drawer>
-          </>
+        {user && !isWide ? (
+          <Drawer
+            variant="temporary"
+            open={isMobileOpen}
+            onClose={() => setIsMobileOpen(false)}
+            sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+          >
+            <Toolbar />
+            <Box component="nav" id={navigationId} aria-label="Main">
+              <SideNavList user={user} onNavigate={() => setIsMobileOpen(false)} />
+            </Box>
+            <Divider />
+            <NotificationsPanel />
+          </Drawer>
+        ) : null}
+        {user && isWide ? (
+          <Drawer
+            variant="permanent"
+            sx={{
+              width: DRAWER_WIDTH,
+              flexShrink: 0,
+              '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+            }}
+          >
+            <Toolbar />
+            <Box component="nav" aria-label="Main">
+              <SideNavList user={user} />
+            </Box>
+            <Divider />
+            <NotificationsPanel />
+          </Drawer>
         ) : null}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
           <ViewAsBanner />
