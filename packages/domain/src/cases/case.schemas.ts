@@ -31,7 +31,11 @@ export const CASE_DOCUMENT_MAX_CHARS = 512 * 1024;
 /** The header that carries the deployment's access code to GET /api/cases/{id} (decision 17). */
 export const CASE_ACCESS_CODE_HEADER = 'x-case-access-code';
 
-const PrincipalSchema = z.string().min(1).max(80).regex(/^[A-Za-z0-9_:-]+$/, 'Invalid principal');
+const PrincipalSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[A-Za-z0-9_:-]+$/, 'Invalid principal');
 export const CaseAccessListSchema = z.object({
   groups: z.array(PrincipalSchema).max(200),
   users: z.array(PrincipalSchema).max(200),
@@ -64,10 +68,17 @@ export const CaseFiltersInputSchema = z.object({
 });
 
 /** The opaque cursor of a page: what the server handed out, base64url. */
-export const CaseCursorSchema = z.string().min(1).max(512).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor');
+export const CaseCursorSchema = z
+  .string()
+  .min(1)
+  .max(512)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor');
 
 export const CaseListArgsSchema = z.object({
-  withAccess: z.enum(CASE_ACCESS_KINDS).nullish().transform((value) => value ?? 'READ'),
+  withAccess: z
+    .enum(CASE_ACCESS_KINDS)
+    .nullish()
+    .transform((value) => value ?? 'READ'),
   sortBy: CaseSortInputSchema.nullish(),
   filters: CaseFiltersInputSchema.nullish(),
   search: TextSchema.max(CASE_SEARCH_MAX).nullish(),

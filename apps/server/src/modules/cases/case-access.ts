@@ -116,11 +116,7 @@ const englishName = (value: Named): string | null => {
  * The indexed columns of a case row, derived from its document and access (everything the list
  * sorts, filters and searches on). `appLabOrgIds` are the App Lab organisations (group.app_lab_for).
  */
-export function deriveCaseColumns(
-  document: Record<string, unknown>,
-  access: CaseAccess,
-  appLabOrgIds: readonly string[],
-) {
+export function deriveCaseColumns(document: Record<string, unknown>, access: CaseAccess, appLabOrgIds: readonly string[]) {
   const doc = document as {
     name?: string;
     tags?: string | null;
