@@ -217,7 +217,7 @@ export async function findCasePage(
   return rows.map((row) => {
     const record = row as Record<string, unknown>;
     const values = plan.keys.map((key, index) => cursorValue(key.type, record[`sort${index}`]));
-    return { row: row as CaseListRow, sortValues: values };
+    return { row: row, sortValues: values };
   });
 }
 
@@ -311,15 +311,6 @@ export async function deleteCases(db: Database, ids: readonly string[]): Promise
     .where(inArray(c.id, [...ids]))
     .returning({ id: c.id });
   return rows.length;
-}
-
-export function findShares(db: Database, caseIds: readonly string[]) {
-  if (caseIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ caseId: caseShare.caseId, shareType: caseShare.shareType, from: caseShare.fromId, to: caseShare.toId })
-    .from(caseShare)
-    .where(inArray(caseShare.caseId, [...caseIds]))
-    .orderBy(asc(caseShare.createdAt), asc(caseShare.id));
 }
 
 export async function addFavorite(db: Database, caseId: string, userId: string) {

@@ -11,7 +11,7 @@ import {
   type CaseDocumentInput,
   type CaseListArgs,
   type CaseUpdateResult,
-  CaseAccessInputSchema,
+  type CaseAccessInputSchema,
 } from '@patientsim/domain/cases/case.schemas';
 import { CASE_TEXTS, type CaseUpdateStatus } from '@patientsim/domain/cases/case-list';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
@@ -107,7 +107,7 @@ const asNullableObject = <T>(value: unknown): T | null => (value && typeof value
 
 /** A stored case as the API answers it to the caller. */
 export function toResult(row: repo.CaseListRow, { forStudent }: { forStudent: boolean }): CaseConfigurationResult {
-  const doc = row.document as Record<string, unknown>;
+  const doc = row.document;
   const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
   const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
   const shares = Array.isArray(doc.shares) ? (doc.shares as CaseConfigurationResult['shares']) : [];
@@ -246,7 +246,7 @@ export async function updateEffectChains(
       });
       continue;
     }
-    const document = row.document as Record<string, unknown>;
+    const document = row.document;
     let next: Record<string, unknown>;
     if (decision.choice === 'YES') {
       const updateStatus: CaseUpdateStatus = row.errorsCount > 0 ? 'ERRORED' : 'UPDATED';
@@ -340,7 +340,7 @@ export async function duplicateCase(ctx: CaseContext, id: string, newCaseName: s
   const access = buildCaseAccess({ ownerId: ctx.actor.id, ownerOrgId: ctx.actor.org });
   const createdAt = new Date();
   const document = {
-    ...withoutServerFields(row.document as Record<string, unknown>),
+    ...withoutServerFields(row.document),
     name: newCaseName,
     isTemplate: false,
     createdAt: createdAt.toISOString(),
@@ -379,7 +379,7 @@ async function insertDocument(db: Database, id: string, document: Record<string,
 export async function saveCase(ctx: CaseContext, id: string, input: CaseDocumentInput): Promise<CaseConfigurationResult> {
   refuseWhileViewingAs(ctx.actor);
   const row = await requireAccessible(ctx, id, 'WRITE');
-  const stored = row.document as Record<string, unknown>;
+  const stored = row.document;
   const document = {
     ...withoutServerFields(input),
     createdAt: stored.createdAt ?? new Date(row.createdAt).toISOString(),
@@ -406,7 +406,7 @@ export async function dumpCase(ctx: CaseContext, id: string): Promise<Record<str
 /** The case document for a peer deployment (GET /api/cases/{id}): what the caller may read, portable. */
 export async function caseDocumentFor(ctx: CaseContext, id: string): Promise<Record<string, unknown>> {
   const row = await requireAccessible(ctx, id, 'READ');
-  return portableDocument(row.document as Record<string, unknown>);
+  return portableDocument(row.document);
 }
 
 /** `restoreCase`: a new case in `ownerOrg` from a dump, owned by the caller. */
