@@ -368,6 +368,7 @@ describe('caseConfigurations: order, search, filters and pages', () => {
         after = page.nextCursor;
       } while (after);
       expect(seen).toEqual(whole);
+      expect(new Set(seen).size).toBe(seen.length);
     }
   });
 
@@ -630,7 +631,8 @@ describe('GET /api/cases/:id', () => {
     const ok = await as.STUDENT.client.get(`/api/cases/${id}`, { [CASE_ACCESS_CODE_HEADER]: ACCESS_CODE });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Chest Pain' });
-    for (const headers of [{}, { [CASE_ACCESS_CODE_HEADER]: 'wrong-access-code-0123456789' }]) {
+    const refusedHeaders: Array<Record<string, string>> = [{}, { [CASE_ACCESS_CODE_HEADER]: 'wrong-access-code-0123456789' }];
+    for (const headers of refusedHeaders) {
       const refused = await as.STUDENT.client.get(`/api/cases/${id}`, headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ statusCode: 403, code: 'CASE_ACCESS_CODE_INVALID' });

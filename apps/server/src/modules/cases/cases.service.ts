@@ -80,10 +80,11 @@ function requireTemplateReader(actor: RequestUser): void {
   if (actor.role === 'STUDENT') throw new AppError('CASE_STUDENT_REFUSED', { message: CASE_TEXTS.studentRefused });
 }
 
-type Cursor = { values: repo.CursorValue[]; id: string };
+/** Where a page ends, and the list's total counted on its first page (later pages do not count again). */
+type Cursor = { values: repo.CursorValue[]; id: string; total: number };
 
 function encodeCursor(signature: string, cursor: Cursor): string {
-  return Buffer.from(JSON.stringify({ s: signature, v: cursor.values, id: cursor.id })).toString('base64url');
+  return Buffer.from(JSON.stringify({ s: signature, v: cursor.values, id: cursor.id, n: cursor.total })).toString('base64url');
 }
 
 function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
@@ -95,10 +96,11 @@ function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
     throw invalid();
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid();
-  const { s, v, id } = parsed as { s?: unknown; v?: unknown; id?: unknown };
+  const { s, v, id, n } = parsed as { s?: unknown; v?: unknown; id?: unknown; n?: unknown };
   if (s !== plan.signature || !Array.isArray(v) || typeof id !== 'string' || id.length === 0 || id.length > 64) throw invalid();
+  if (!Number.isSafeInteger(n) || (n as number) < 0) throw invalid();
   if (!repo.fitsKey(plan, v)) throw invalid();
-  return { values: v, id };
+  return { values: v, id, total: n as number };
 }
 
 const asList = (value: unknown): string[] =>
@@ -164,17 +166,24 @@ export async function listCases({ db, actor }: CaseContext, args: CaseListArgs):
     },
     search,
   };
-  const [rows, totalCount] = await Promise.all([
+  const [found, totalCount] = await Promise.all([
     repo.findCasePage(db, { ...query, plan, after, limit: args.first + 1 }),
-    repo.countCases(db, query),
+    after ? Promise.resolve(after.total) : repo.countCases(db, query),
   ]);
-  const page = rows.slice(0, args.first);
+  const page = found.slice(0, args.first);
+  const rows = await repo.findCaseRows(db, { viewer, ids: page.map((entry) => entry.id), kind: 'ANY' });
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const last = page.at(-1);
   const forStudent = actor.role === 'STUDENT';
   return {
-    items: page.map(({ row }) => toResult(row, { forStudent })),
+    items: page.flatMap((entry) => {
+      const row = byId.get(entry.id);
+      return row ? [toResult(row, { forStudent })] : [];
+    }),
     nextCursor:
-      rows.length > args.first && last ? encodeCursor(plan.signature, { values: last.sortValues, id: last.row.id }) : null,
+      found.length > args.first && last
+        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.id, total: totalCount })
+        : null,
     totalCount,
   };
 }
