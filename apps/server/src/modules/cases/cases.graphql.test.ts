@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ACCESS_CODE_HEADER } from '@patientsim/domain/cases/case.schemas';
 import { ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { auditEvent } from '../../db/schema/audit.js';
+import { user } from '../../db/schema/auth.js';
 import { caseConfiguration, caseFavorite, casePlay, caseShare } from '../../db/schema/cases.js';
 import { buildCase, buildCasePlay, buildCaseShare, buildOrganisation, type CaseInput } from '../../seed/builders.js';
 import { group } from '../../db/schema/groups.js';
@@ -258,6 +259,23 @@ describe('caseConfigurations: who sees what', () => {
     expect(names(page).sort()).toEqual(['Delivery', 'For All Users', 'Northgate Own', 'Template Published'].sort());
     const shared = await list(outsider.client, { filters: { sharedWithMe: true } });
     expect(names(shared)).toEqual(['Delivery']);
+  });
+
+  it('a member of two organisations sees the library of the one signed in with, never a mix', async () => {
+    const both = await insertUser(t.db, { role: 'USER' });
+    await addMember(t.db, riverside, both.id, 'USER');
+    await addMember(t.db, northgate, both.id, 'USER');
+    await t.db.update(user).set({ activeOrgId: northgate }).where(eq(user.id, both.id));
+    const session = await signInAs(t, both.email, both.password);
+    const inNorthgate = names(await list(session.client, { first: 100 }));
+    expect(inNorthgate).toContain('Northgate Own');
+    expect(inNorthgate).not.toContain('Chest Pain');
+    const changed = await session.client.post('/api/users/auth/changeOrg', { orgId: riverside });
+    expect(changed.statusCode).toBe(200);
+    t.app.cache.clear();
+    const inRiverside = names(await list(session.client, { first: 100 }));
+    expect(inRiverside).toContain('Chest Pain');
+    expect(inRiverside).not.toContain('Northgate Own');
   });
 
   it('an App Lab member sees the App Lab templates', async () => {
