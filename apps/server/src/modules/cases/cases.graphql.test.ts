@@ -363,6 +363,15 @@ describe('caseConfigurations: order, search, filters and pages', () => {
     expect(names(await list(as.USER.client, { search: '100%_' }))).toEqual([]);
   });
 
+  it('lists the cases the caller may write, run or share with withAccess', async () => {
+    expect(names(await list(as.ADMIN.client, { first: 100, withAccess: 'WRITE' }))).toEqual(['Asthma']);
+    expect(names(await list(as.STUDENT.client, { first: 100, withAccess: 'RUN' })).sort()).toEqual([...RIVERSIDE_LIBRARY].sort());
+    expect(names(await list(as.STUDENT.client, { first: 100, withAccess: 'SHARE' }))).toEqual([]);
+    const run = await list(as.USER.client, { first: 100, withAccess: 'RUN' });
+    expect(names(run)).toContain('Template Published');
+    expect(names(run)).not.toContain('For All Users');
+  });
+
   it('filters made by me, favourited and template', async () => {
     const mine = await list(as.ADMIN.client, { filters: { madeByMe: true } });
     expect(names(mine)).toEqual(['Asthma']);
@@ -644,6 +653,13 @@ describe('case writes, dump and restore', () => {
 });
 
 describe('GET /api/cases/:id', () => {
+  it('is documented in OpenAPI; GraphQL is served by POST only', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toContain('/api/cases/{id}');
+    const get = await as.USER.client.get('/api/graphql?query=%7BcaseConfigurations%7BtotalCount%7D%7D');
+    expect(get.statusCode).toBe(404);
+  });
+
   it('answers the portable document to a reader with the access code', async () => {
     const id = ids['Chest Pain'];
     const ok = await as.STUDENT.client.get(`/api/cases/${id}`, { [CASE_ACCESS_CODE_HEADER]: ACCESS_CODE });
