@@ -572,13 +572,15 @@ describe('case writes, dump and restore', () => {
     const save = await gql(
       as.USER.client,
       'mutation($id: ID!, $d: JSON!) { saveCaseConfiguration(id: $id, document: $d) { name tags searchableText access { owner } } }',
-      { id: copy.id, d: { name: 'Renamed', tags: 'Trauma', access: { owner: 'someone-else' } } },
+      { id: copy.id, d: { name: 'Renamed', tags: 'Trauma', isTemplate: true, access: { owner: 'someone-else' } } },
     );
     expect(save.body.data.saveCaseConfiguration).toMatchObject({
       name: 'Renamed',
       tags: 'Trauma',
       access: { owner: as.USER.userId },
     });
+    const [saved] = await t.db.select().from(caseConfiguration).where(eq(caseConfiguration.id, copy.id));
+    expect(saved?.isTemplate).toBe(false);
     expect(names(await list(as.USER.client, { search: 'trauma' }))).toEqual(['Renamed']);
     const badSave = await gql(
       as.USER.client,

@@ -391,6 +391,8 @@ export async function saveCase(ctx: CaseContext, id: string, input: CaseDocument
   const stored = row.document;
   const document = {
     ...withoutServerFields(input),
+    // Whether a case is a template is the provider's call (upsertCaseConfiguration), never the editor's.
+    isTemplate: row.isTemplate,
     createdAt: stored.createdAt ?? new Date(row.createdAt).toISOString(),
     shares: stored.shares ?? [],
     timed_access: stored.timed_access ?? { users: [], groups: [] },
