@@ -35,7 +35,10 @@ describe('graphqlFetch', () => {
     expect(sent?.headers.get('Authorization')).toBe('Bearer header.payload.signature');
   });
 
-  it('throws the first GraphQL error with its product code and status', async () => {
+  it.each([
+    ['alone, with its status', null, 403],
+    ['beside partial data, with 200', { templateCases: [] }, 200],
+  ])('throws the first GraphQL error (%s) with its product code and status', async (_, data, status) => {
     writeLoginResult(buildLoginResult());
     stubApi(
       [
@@ -43,13 +46,16 @@ describe('graphqlFetch', () => {
           method: 'POST',
           path: GRAPHQL_PATH,
           respond: () =>
-            jsonResponse({
-              data: null,
-              errors: [
-                { message: 'Student cannot retrieve this info', extensions: { code: 'FORBIDDEN', statusCode: 403 } },
-                { message: 'second' },
-              ],
-            }),
+            jsonResponse(
+              {
+                data,
+                errors: [
+                  { message: 'Student cannot retrieve this info', extensions: { code: 'FORBIDDEN', statusCode: 403 } },
+                  { message: 'second' },
+                ],
+              },
+              status,
+            ),
         },
       ],
       { withShell: false },

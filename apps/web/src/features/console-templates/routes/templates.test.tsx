@@ -49,7 +49,8 @@ function renderTemplates(respond: (op: Operation) => Response, { path = '/auth/a
 const list = (cases: TemplateCase[]) => jsonResponse({ data: { templateCases: cases } });
 const graphqlCalls = (api: ReturnType<typeof stubApi>) => api.callsTo('POST', '/api/graphql').map(operation);
 
-describe('TemplatesRoute', () => {
+// Several user-event steps and a confirmation dialog per test: slower than the default 5 s on a busy machine.
+describe('TemplatesRoute', { timeout: 20_000 }, () => {
   it('lists the EMS templates by name with their published and App Lab state, and previews the first', async () => {
     const { api } = renderTemplates(() => list([STROKE, ASTHMA, BURNS]));
     const table = await screen.findByRole('table', { name: 'EMS templates' });
