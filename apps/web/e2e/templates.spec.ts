@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { idTokenOf } from './support/accounts';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -52,15 +52,19 @@ async function toggleAndConfirm(page: Page, checkbox: string, dialogTitle: strin
   await expect(dialog).toBeHidden();
 }
 
-test('a super admin sees each template library by name, and publish and App Lab changes persist', async ({
-  browser,
-  request,
-}) => {
+/** A super admin's page on the Templates screen (a tab's address when given), and their token for the API. */
+async function openTemplates(browser: Browser, request: APIRequestContext, path = TEMPLATES_PATH) {
   const token = await idTokenOf(request, 'super@demo.test');
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'super@demo.test', { redirectUrl: TEMPLATES_PATH });
+  await signIn(page, 'super@demo.test', { redirectUrl: path });
   await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+  return { context, page, token };
+}
+
+test('a super admin sees each template library sorted by name, with the preview', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { context, page, token } = await openTemplates(browser, request);
   await expect(page.getByRole('tab')).toHaveText(['EMS', 'Nursing', 'Military']);
 
   // Each tab: the template organisation's cases, sorted by name; no search or filters.
@@ -90,10 +94,17 @@ test('a super admin sees each template library by name, and publish and App Lab 
   await expect(preview.getByRole('heading', { name: 'Learning Objectives' })).toBeVisible();
   await expect(preview.getByRole('heading', { name: 'Scenario Information' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'templates');
+  await context.close();
+});
 
-  // Publish (or withdraw) the first EMS template, with the confirmation; it holds after a reload.
+test('publishing and withdrawing a template is confirmed and persists after a reload', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { context, page, token } = await openTemplates(browser, request);
+  const [emsFirst] = await listedNames(page, 'EMS');
+  if (!emsFirst) throw new Error('No EMS template');
   const before = (await templatesOf(request, token, 'EMS')).find((c) => c.name === emsFirst);
   if (!before) throw new Error(`No template named ${emsFirst}`);
+
   const publishTitle = before.published ? 'Remove From Templates' : 'Add To Templates';
   await page.getByRole('checkbox', { name: `Published: ${emsFirst}` }).click();
   const dialog = page.getByRole('dialog', { name: publishTitle });
@@ -107,7 +118,7 @@ test('a super admin sees each template library by name, and publish and App Lab 
   else await expect(published).toBeChecked();
   expect((await templatesOf(request, token, 'EMS')).find((c) => c.id === before.id)?.published).toBe(!before.published);
 
-  // And back, through the preview's button.
+  // And back, through the preview's button (which restores the demo data for the specs after this one).
   const backTitle = before.published ? 'Add To Templates' : 'Remove From Templates';
   await page
     .getByRole('region', { name: `Preview of ${emsFirst}` })
@@ -118,30 +129,35 @@ test('a super admin sees each template library by name, and publish and App Lab 
   await page.reload();
   if (before.published) await expect(published).toBeChecked();
   else await expect(published).not.toBeChecked();
+  await context.close();
+});
 
-  // App Lab on the Nursing tab, kept in the address across the reload.
-  await page.getByRole('tab', { name: 'Nursing' }).click();
-  await expect(page).toHaveURL(/\?tab=nursing$/);
+test('App Lab availability is confirmed and persists after a reload, on the tab the address names', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page, token } = await openTemplates(browser, request, `${TEMPLATES_PATH}?tab=nursing`);
+  await expect(page.getByRole('tab', { name: 'Nursing' })).toHaveAttribute('aria-selected', 'true');
   const [nursingFirst] = await listedNames(page, 'Nursing');
   if (!nursingFirst) throw new Error('No Nursing template');
-  const nursingBefore = (await templatesOf(request, token, 'NURSING')).find((c) => c.name === nursingFirst);
-  if (!nursingBefore) throw new Error(`No template named ${nursingFirst}`);
-  const appLabTitle = nursingBefore.applab ? 'Remove From All App Lab Users' : 'Make Available To App Lab Users';
+  const before = (await templatesOf(request, token, 'NURSING')).find((c) => c.name === nursingFirst);
+  if (!before) throw new Error(`No template named ${nursingFirst}`);
+
+  const appLabTitle = before.applab ? 'Remove From All App Lab Users' : 'Make Available To App Lab Users';
   await toggleAndConfirm(page, `AppLab: ${nursingFirst}`, appLabTitle);
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Nursing' })).toHaveAttribute('aria-selected', 'true');
   const appLab = page.getByRole('checkbox', { name: `AppLab: ${nursingFirst}` });
-  if (nursingBefore.applab) await expect(appLab).not.toBeChecked();
+  if (before.applab) await expect(appLab).not.toBeChecked();
   else await expect(appLab).toBeChecked();
-  expect((await templatesOf(request, token, 'NURSING')).find((c) => c.id === nursingBefore.id)?.applab).toBe(
-    !nursingBefore.applab,
-  );
+  expect((await templatesOf(request, token, 'NURSING')).find((c) => c.id === before.id)?.applab).toBe(!before.applab);
 
   // Restore the demo data for the specs after this one.
-  const restoreTitle = nursingBefore.applab ? 'Make Available To App Lab Users' : 'Remove From All App Lab Users';
+  const restoreTitle = before.applab ? 'Make Available To App Lab Users' : 'Remove From All App Lab Users';
   await toggleAndConfirm(page, `AppLab: ${nursingFirst}`, restoreTitle);
   await page.reload();
-  if (nursingBefore.applab) await expect(appLab).toBeChecked();
+  if (before.applab) await expect(appLab).toBeChecked();
   else await expect(appLab).not.toBeChecked();
   await context.close();
 });
@@ -149,7 +165,10 @@ test('a super admin sees each template library by name, and publish and App Lab 
 test('an admin is refused the Templates screen and the template calls', async ({ browser, request }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signIn(page, 'admin@demo.test', { redirectUrl: TEMPLATES_PATH });
+  await expect(page).toHaveURL(PROFILE_URL);
+  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  // Opened again once signed in: still the profile.
   await page.goto(TEMPLATES_PATH);
   await expect(page).toHaveURL(PROFILE_URL);
   await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toHaveCount(0);
