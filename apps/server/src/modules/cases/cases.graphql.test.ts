@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CASE_ACCESS_CODE_HEADER } from '@patientsim/domain/cases/case.schemas';
 import { ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { auditEvent } from '../../db/schema/audit.js';
+import { user } from '../../db/schema/auth.js';
 import { caseConfiguration, caseFavorite, casePlay, caseShare } from '../../db/schema/cases.js';
 import { buildCase, buildCasePlay, buildCaseShare, buildOrganisation, type CaseInput } from '../../seed/builders.js';
 import { group } from '../../db/schema/groups.js';
@@ -260,6 +261,23 @@ describe('caseConfigurations: who sees what', () => {
     expect(names(shared)).toEqual(['Delivery']);
   });
 
+  it('a member of two organisations sees the library of the one signed in with, never a mix', async () => {
+    const both = await insertUser(t.db, { role: 'USER' });
+    await addMember(t.db, riverside, both.id, 'USER');
+    await addMember(t.db, northgate, both.id, 'USER');
+    await t.db.update(user).set({ activeOrgId: northgate }).where(eq(user.id, both.id));
+    const session = await signInAs(t, both.email, both.password);
+    const inNorthgate = names(await list(session.client, { first: 100 }));
+    expect(inNorthgate).toContain('Northgate Own');
+    expect(inNorthgate).not.toContain('Chest Pain');
+    const changed = await session.client.post('/api/users/auth/changeOrg', { orgId: riverside });
+    expect(changed.statusCode).toBe(200);
+    t.app.cache.clear();
+    const inRiverside = names(await list(session.client, { first: 100 }));
+    expect(inRiverside).toContain('Chest Pain');
+    expect(inRiverside).not.toContain('Northgate Own');
+  });
+
   it('an App Lab member sees the App Lab templates', async () => {
     expect(names(await list(appLabUser.client, { first: 100 }))).toContain('Template Published');
   });
@@ -368,6 +386,7 @@ describe('caseConfigurations: order, search, filters and pages', () => {
         after = page.nextCursor;
       } while (after);
       expect(seen).toEqual(whole);
+      expect(new Set(seen).size).toBe(seen.length);
     }
   });
 
@@ -630,7 +649,8 @@ describe('GET /api/cases/:id', () => {
     const ok = await as.STUDENT.client.get(`/api/cases/${id}`, { [CASE_ACCESS_CODE_HEADER]: ACCESS_CODE });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Chest Pain' });
-    for (const headers of [{}, { [CASE_ACCESS_CODE_HEADER]: 'wrong-access-code-0123456789' }]) {
+    const refusedHeaders: Array<Record<string, string>> = [{}, { [CASE_ACCESS_CODE_HEADER]: 'wrong-access-code-0123456789' }];
+    for (const headers of refusedHeaders) {
       const refused = await as.STUDENT.client.get(`/api/cases/${id}`, headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ statusCode: 403, code: 'CASE_ACCESS_CODE_INVALID' });

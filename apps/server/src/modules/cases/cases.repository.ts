@@ -4,6 +4,7 @@
  * lists of the case; pages are keyset pages over the sort key and the id.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { CaseAccessKind } from '@patientsim/domain/cases/case.schemas';
 import type { CaseSortField, SortDirection } from '@patientsim/domain/cases/case-list';
 import type { Database } from '../../db/client.js';
@@ -38,7 +39,9 @@ function textArray(values: readonly string[]): SQL {
 export function hasAccess(viewer: CaseViewer, kind: CaseAccessKind): SQL {
   const owner = sql`${c.ownerId} = ${viewer.userId}`;
   if (kind === 'READ') {
-    return sql`(${owner} or ${c.readers} && ${textArray(viewer.readers)} or exists (select 1 from ${caseShare} where ${caseShare.caseId} = ${c.id} and ${caseShare.toId} = any(${textArray([viewer.userId, ...viewer.groups])})))`;
+    // A share grants read through the read lists (sharing writes its recipient there), so that the
+    // whole condition is one indexed array overlap.
+    return sql`(${owner} or ${c.readers} && ${textArray(viewer.readers)})`;
   }
   const list = kind.toLowerCase();
   const field = (name: string) => sql`(${c.access} -> ${list} -> ${name})`;
@@ -47,15 +50,25 @@ export function hasAccess(viewer: CaseViewer, kind: CaseAccessKind): SQL {
 
 /** The sort keys, each a plain (never null) expression of the row and the caller's play. */
 const EPOCH = sql`'1970-01-01T00:00:00Z'::timestamptz`;
+export const EPOCH_ISO = '1970-01-01T00:00:00.000Z';
 type KeyType = 'text' | 'timestamptz' | 'boolean' | 'integer';
-type SortKey = { expression: SQL; type: KeyType };
+/** `played`: the caller's own play column, null (read as the epoch) for a case they never played or opened. */
+type SortKey = { expression: SQL; type: KeyType; played?: SQL };
 const SORT_KEYS: Record<CaseSortField, SortKey> = {
   AVATAR_NAME: { expression: sql`coalesce(${c.avatarName}, '')`, type: 'text' },
   START_LOCATION: { expression: sql`coalesce(${c.startLocationName}, '')`, type: 'text' },
   END_LOCATION: { expression: sql`coalesce(${c.endLocationName}, '')`, type: 'text' },
   CREATED_AT: { expression: sql`${c.createdAt}`, type: 'timestamptz' },
-  LAST_PLAYED: { expression: sql`coalesce(${casePlay.lastPlayed}, ${EPOCH})`, type: 'timestamptz' },
-  LAST_ACCESSED: { expression: sql`coalesce(${casePlay.lastAccessed}, ${EPOCH})`, type: 'timestamptz' },
+  LAST_PLAYED: {
+    expression: sql`coalesce(${casePlay.lastPlayed}, ${EPOCH})`,
+    type: 'timestamptz',
+    played: sql`${casePlay.lastPlayed}`,
+  },
+  LAST_ACCESSED: {
+    expression: sql`coalesce(${casePlay.lastAccessed}, ${EPOCH})`,
+    type: 'timestamptz',
+    played: sql`${casePlay.lastAccessed}`,
+  },
   PUBLISHED: { expression: sql`${c.published}`, type: 'boolean' },
   APPLAB: { expression: sql`${c.applab}`, type: 'boolean' },
   NAME: { expression: sql`${c.name}`, type: 'text' },
@@ -155,7 +168,7 @@ const caseColumns = {
 /** A case row with what the caller sees of it (their play, their favourite, the author's name). */
 export type CaseListRow = Awaited<ReturnType<typeof findCaseRows>>[number];
 
-function selectCases(db: Database, viewer: CaseViewer, extra: Record<string, SQL.Aliased> = {}) {
+function selectCases(db: Database, viewer: CaseViewer) {
   return db
     .select({
       ...caseColumns,
@@ -165,60 +178,118 @@ function selectCases(db: Database, viewer: CaseViewer, extra: Record<string, SQL
       authorGivenName: user.givenName,
       authorFamilyName: user.familyName,
       authorName: user.name,
-      ...extra,
     })
     .from(c)
     .leftJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, viewer.userId)))
     .leftJoin(user, eq(user.id, c.ownerId));
 }
 
+type PageQuery = {
+  viewer: CaseViewer;
+  withAccess: CaseAccessKind;
+  filters: CaseFilterSql;
+  search: string | null;
+  plan: SortPlan;
+  after: { values: CursorValue[]; id: string } | null;
+  limit: number;
+};
+
+const rowOf = (parts: SQL[]) => sql.join(parts, sql`, `);
+const boundOf = (keys: readonly SortKey[], values: readonly CursorValue[]) =>
+  keys.map((key, index) => sql`${values[index]}::${sql.raw(key.type)}`);
+const ordered = (parts: SQL[], direction: SortDirection) =>
+  parts.map((part) => (direction === 'ASC' ? sql`${part} asc` : sql`${part} desc`));
+/** `(row) > (bound)` ascending, `<` descending. */
+const beyond = (row: SQL[], bound: SQL[], direction: SortDirection, orEqual = false) => {
+  const op = direction === 'ASC' ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<';
+  return sql`(${rowOf(row)}) ${sql.raw(op)} (${rowOf(bound)})`;
+};
+
 /**
- * One page of the caller's cases with `withAccess`, `first + 1` rows (the extra one says there
- * is a next page), each with the values of its sort keys for the next cursor.
+ * The ids of one page of the caller's cases with `withAccess` (`limit` rows; one more than the
+ * page says there is a next), each with the values of its sort keys for the next cursor.
+ *
+ * A sort on the caller's own play (Last Played, Last Opened, and the default order) reads two
+ * parts and merges them: the cases the caller played or opened (few, by the play index) in full
+ * order, and all others, whose play key is the same epoch for every row, in the order of the
+ * remaining keys and the id, which an index serves. Each part stops after a page.
  */
-export async function findCasePage(
-  db: Database,
-  {
-    viewer,
-    withAccess,
-    filters,
-    search,
-    plan,
-    after,
-    limit,
-  }: {
-    viewer: CaseViewer;
-    withAccess: CaseAccessKind;
-    filters: CaseFilterSql;
-    search: string | null;
-    plan: SortPlan;
-    after: { values: CursorValue[]; id: string } | null;
-    limit: number;
-  },
-) {
-  const conditions = [hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)];
-  const keys = plan.keys.map((key) => key.expression);
-  if (after) {
-    const bound = sql.join(
-      [...plan.keys.map((key, index) => sql`${after.values[index]}::${sql.raw(key.type)}`), sql`${after.id}::text`],
-      sql`, `,
+export async function findCasePage(db: Database, query: PageQuery): Promise<{ id: string; sortValues: CursorValue[] }[]> {
+  const { viewer, withAccess, filters, search, plan, after, limit } = query;
+  const base = [hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)];
+  const userKey = plan.keys.findIndex((key) => key.played);
+  const sortValues = (expressions: SQL[]) =>
+    Object.fromEntries(expressions.map((expression, index) => [`sort${index}`, sql<unknown>`${expression}`.as(`sort${index}`)]));
+  const keyExpressions = plan.keys.map((key) => key.expression);
+
+  let rows: Array<Record<string, unknown>>;
+  if (userKey < 0) {
+    const conditions = [...base];
+    if (after) {
+      conditions.push(
+        beyond([...keyExpressions, sql`${c.id}`], [...boundOf(plan.keys, after.values), sql`${after.id}::text`], plan.direction),
+      );
+    }
+    rows = await db
+      .select({ id: c.id, ...sortValues(keyExpressions) })
+      .from(c)
+      .where(and(...conditions))
+      .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
+      .limit(limit);
+  } else {
+    // The play key is the last key of every plan that has one.
+    const played = plan.keys[userKey]?.played as SQL;
+    const others = plan.keys.slice(0, userKey);
+    const otherExpressions = others.map((key) => key.expression);
+    const playedConditions = [...base];
+    const unplayedConditions = [...base];
+    if (after) {
+      const bound = boundOf(plan.keys, after.values);
+      playedConditions.push(beyond([...keyExpressions, sql`${c.id}`], [...bound, sql`${after.id}::text`], plan.direction));
+      const otherBound = boundOf(others, after.values);
+      if (after.values[userKey] === EPOCH_ISO) {
+        // The cursor is among the unplayed cases: the remaining keys and the id decide.
+        unplayedConditions.push(
+          beyond([...otherExpressions, sql`${c.id}`], [...otherBound, sql`${after.id}::text`], plan.direction),
+        );
+      } else if (plan.direction === 'DESC') {
+        // Past a played case (descending): every unplayed case with remaining keys up to the cursor's.
+        if (others.length > 0) unplayedConditions.push(beyond(otherExpressions, otherBound, 'DESC', true));
+      } else {
+        // Past a played case (ascending): unplayed cases only under strictly greater remaining keys.
+        unplayedConditions.push(others.length > 0 ? beyond(otherExpressions, otherBound, 'ASC') : sql`false`);
+      }
+    }
+    const playedPart = db
+      .select({ id: c.id, ...sortValues(keyExpressions) })
+      .from(c)
+      .innerJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, viewer.userId)))
+      .where(and(...playedConditions, sql`${played} is not null`))
+      .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
+      .limit(limit);
+    const unplayedPart = db
+      .select({ id: c.id, ...sortValues([...otherExpressions, EPOCH]) })
+      .from(c)
+      .where(
+        and(
+          ...unplayedConditions,
+          sql`not exists (select 1 from ${casePlay} where ${casePlay.caseId} = ${c.id} and ${casePlay.userId} = ${viewer.userId} and ${played} is not null)`,
+        ),
+      )
+      .orderBy(...ordered([...otherExpressions, sql`${c.id}`], plan.direction))
+      .limit(limit);
+    const outerOrder = ordered(
+      [...plan.keys.map((_key, index) => sql`${sql.identifier(`sort${index}`)}`), sql`${sql.identifier('id')}`],
+      plan.direction,
     );
-    const row = sql.join([...keys, sql`${c.id}`], sql`, `);
-    conditions.push(plan.direction === 'ASC' ? sql`(${row}) > (${bound})` : sql`(${row}) < (${bound})`);
+    rows = await unionAll(playedPart, unplayedPart)
+      .orderBy(...outerOrder)
+      .limit(limit);
   }
-  const order = [...keys, sql`${c.id}`].map((key) => (plan.direction === 'ASC' ? sql`${key} asc` : sql`${key} desc`));
-  const sortValues = Object.fromEntries(
-    plan.keys.map((key, index) => [`sort${index}`, sql<unknown>`${key.expression}`.as(`sort${index}`)]),
-  );
-  const rows = await selectCases(db, viewer, sortValues)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(limit);
-  return rows.map((row) => {
-    const record = row as Record<string, unknown>;
-    const values = plan.keys.map((key, index) => cursorValue(key.type, record[`sort${index}`]));
-    return { row: row as CaseListRow, sortValues: values };
-  });
+  return rows.map((row) => ({
+    id: String(row.id),
+    sortValues: plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`])),
+  }));
 }
 
 function cursorValue(type: KeyType, value: unknown): CursorValue {
@@ -311,15 +382,6 @@ export async function deleteCases(db: Database, ids: readonly string[]): Promise
     .where(inArray(c.id, [...ids]))
     .returning({ id: c.id });
   return rows.length;
-}
-
-export function findShares(db: Database, caseIds: readonly string[]) {
-  if (caseIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ caseId: caseShare.caseId, shareType: caseShare.shareType, from: caseShare.fromId, to: caseShare.toId })
-    .from(caseShare)
-    .where(inArray(caseShare.caseId, [...caseIds]))
-    .orderBy(asc(caseShare.createdAt), asc(caseShare.id));
 }
 
 export async function addFavorite(db: Database, caseId: string, userId: string) {

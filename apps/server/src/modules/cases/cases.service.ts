@@ -11,7 +11,7 @@ import {
   type CaseDocumentInput,
   type CaseListArgs,
   type CaseUpdateResult,
-  CaseAccessInputSchema,
+  type CaseAccessInputSchema,
 } from '@patientsim/domain/cases/case.schemas';
 import { CASE_TEXTS, type CaseUpdateStatus } from '@patientsim/domain/cases/case-list';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
@@ -80,10 +80,11 @@ function requireTemplateReader(actor: RequestUser): void {
   if (actor.role === 'STUDENT') throw new AppError('CASE_STUDENT_REFUSED', { message: CASE_TEXTS.studentRefused });
 }
 
-type Cursor = { values: repo.CursorValue[]; id: string };
+/** Where a page ends, and the list's total counted on its first page (later pages do not count again). */
+type Cursor = { values: repo.CursorValue[]; id: string; total: number };
 
 function encodeCursor(signature: string, cursor: Cursor): string {
-  return Buffer.from(JSON.stringify({ s: signature, v: cursor.values, id: cursor.id })).toString('base64url');
+  return Buffer.from(JSON.stringify({ s: signature, v: cursor.values, id: cursor.id, n: cursor.total })).toString('base64url');
 }
 
 function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
@@ -95,10 +96,11 @@ function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
     throw invalid();
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid();
-  const { s, v, id } = parsed as { s?: unknown; v?: unknown; id?: unknown };
+  const { s, v, id, n } = parsed as { s?: unknown; v?: unknown; id?: unknown; n?: unknown };
   if (s !== plan.signature || !Array.isArray(v) || typeof id !== 'string' || id.length === 0 || id.length > 64) throw invalid();
+  if (!Number.isSafeInteger(n) || (n as number) < 0) throw invalid();
   if (!repo.fitsKey(plan, v)) throw invalid();
-  return { values: v, id };
+  return { values: v, id, total: n as number };
 }
 
 const asList = (value: unknown): string[] =>
@@ -107,7 +109,7 @@ const asNullableObject = <T>(value: unknown): T | null => (value && typeof value
 
 /** A stored case as the API answers it to the caller. */
 export function toResult(row: repo.CaseListRow, { forStudent }: { forStudent: boolean }): CaseConfigurationResult {
-  const doc = row.document as Record<string, unknown>;
+  const doc = row.document;
   const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
   const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
   const shares = Array.isArray(doc.shares) ? (doc.shares as CaseConfigurationResult['shares']) : [];
@@ -164,17 +166,24 @@ export async function listCases({ db, actor }: CaseContext, args: CaseListArgs):
     },
     search,
   };
-  const [rows, totalCount] = await Promise.all([
+  const [found, totalCount] = await Promise.all([
     repo.findCasePage(db, { ...query, plan, after, limit: args.first + 1 }),
-    repo.countCases(db, query),
+    after ? Promise.resolve(after.total) : repo.countCases(db, query),
   ]);
-  const page = rows.slice(0, args.first);
+  const page = found.slice(0, args.first);
+  const rows = await repo.findCaseRows(db, { viewer, ids: page.map((entry) => entry.id), kind: 'ANY' });
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const last = page.at(-1);
   const forStudent = actor.role === 'STUDENT';
   return {
-    items: page.map(({ row }) => toResult(row, { forStudent })),
+    items: page.flatMap((entry) => {
+      const row = byId.get(entry.id);
+      return row ? [toResult(row, { forStudent })] : [];
+    }),
     nextCursor:
-      rows.length > args.first && last ? encodeCursor(plan.signature, { values: last.sortValues, id: last.row.id }) : null,
+      found.length > args.first && last
+        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.id, total: totalCount })
+        : null,
     totalCount,
   };
 }
@@ -246,7 +255,7 @@ export async function updateEffectChains(
       });
       continue;
     }
-    const document = row.document as Record<string, unknown>;
+    const document = row.document;
     let next: Record<string, unknown>;
     if (decision.choice === 'YES') {
       const updateStatus: CaseUpdateStatus = row.errorsCount > 0 ? 'ERRORED' : 'UPDATED';
@@ -340,7 +349,7 @@ export async function duplicateCase(ctx: CaseContext, id: string, newCaseName: s
   const access = buildCaseAccess({ ownerId: ctx.actor.id, ownerOrgId: ctx.actor.org });
   const createdAt = new Date();
   const document = {
-    ...withoutServerFields(row.document as Record<string, unknown>),
+    ...withoutServerFields(row.document),
     name: newCaseName,
     isTemplate: false,
     createdAt: createdAt.toISOString(),
@@ -379,7 +388,7 @@ async function insertDocument(db: Database, id: string, document: Record<string,
 export async function saveCase(ctx: CaseContext, id: string, input: CaseDocumentInput): Promise<CaseConfigurationResult> {
   refuseWhileViewingAs(ctx.actor);
   const row = await requireAccessible(ctx, id, 'WRITE');
-  const stored = row.document as Record<string, unknown>;
+  const stored = row.document;
   const document = {
     ...withoutServerFields(input),
     createdAt: stored.createdAt ?? new Date(row.createdAt).toISOString(),
@@ -406,7 +415,7 @@ export async function dumpCase(ctx: CaseContext, id: string): Promise<Record<str
 /** The case document for a peer deployment (GET /api/cases/{id}): what the caller may read, portable. */
 export async function caseDocumentFor(ctx: CaseContext, id: string): Promise<Record<string, unknown>> {
   const row = await requireAccessible(ctx, id, 'READ');
-  return portableDocument(row.document as Record<string, unknown>);
+  return portableDocument(row.document);
 }
 
 /** `restoreCase`: a new case in `ownerOrg` from a dump, owned by the caller. */
