@@ -58,7 +58,8 @@ async function openTemplates(browser: Browser, request: APIRequestContext, path 
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, 'super@demo.test', { redirectUrl: path });
-  await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+  // Sign-in, the callback and the screen's first load in one wait: generous for a loaded machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible({ timeout: 30_000 });
   return { context, page, token };
 }
 
