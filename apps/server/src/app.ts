@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.js';
 import authenticate from './plugins/app/authenticate.js';
 import orgAccess from './plugins/app/org-access.js';
@@ -206,6 +207,7 @@ export async function buildApp({
     files.setSerializerCompiler(serializerCompiler);
     await files.register(mediaRoutes);
     await files.register(verifyEmailRoutes);
+    await files.register(referenceRoutes);
   });
 
   await app.register(webApp, { root: webRoot });

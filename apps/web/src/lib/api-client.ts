@@ -90,8 +90,28 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The first error of a GraphQL answer (`{ data, errors: [{ message, extensions: { code, statusCode } }] }`,
+ * the case API) as an ApiError, or null when the body is not one.
+ */
+export function graphqlBodyError(body: unknown, status: number): ApiError | null {
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
+  const first: unknown = body.errors[0];
+  if (!isRecord(first) || typeof first.message !== 'string' || !first.message) return null;
+  const extensions = isRecord(first.extensions) ? first.extensions : {};
+  return new ApiError({
+    statusCode: typeof extensions.statusCode === 'number' ? extensions.statusCode : status,
+    code: typeof extensions.code === 'string' ? extensions.code : CLIENT_ERROR_CODES.unknown,
+    message: first.message,
+    details: body.errors,
+    hasReplyMessage: true,
+  });
+}
+
 function toApiError(response: Response, body: unknown): ApiError {
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
+  const graphqlError = graphqlBodyError(body, response.status);
+  if (graphqlError) return graphqlError;
   if (isRecord(body)) {
     const shape = body as ErrorBodyShape;
     const replyMessage =

@@ -14,7 +14,7 @@ export default fp(
       transform: (input) => {
         // Only zod-typed routes go through the zod transform; others (static files, the identity
         // provider's own endpoints) are hidden from the document.
-        if (!input.url.startsWith('/api/users') && !input.url.startsWith('/api/cases')) {
+        if (!['/api/users', '/api/cases', '/api/reference-data'].some((prefix) => input.url.startsWith(prefix))) {
           return { schema: { ...input.schema, hide: true }, url: input.url };
         }
         return jsonSchemaTransform(input);

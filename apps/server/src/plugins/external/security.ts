@@ -1,6 +1,15 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
+declare module 'fastify' {
+  // Module augmentation needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /** The answer holds only public data and sets its own Cache-Control (security's no-store skips it). */
+    publicCache?: boolean;
+  }
+}
+
 /**
  * Security headers. The CSP allows no inline scripts; MUI/emotion inject inline styles, so
  * styles need 'unsafe-inline' (never scripts). HSTS only when the public origin is https: sent
@@ -30,9 +39,12 @@ export default fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
     });
-    // API answers carry tokens and personal data: no browser or proxy cache may keep them.
+    // API answers carry tokens and personal data: no browser or proxy cache may keep them. A route
+    // that answers only public data may opt out with `config: { publicCache: true }` and set its own.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      if (request.url.startsWith('/api/') && request.routeOptions.config.publicCache !== true) {
+        reply.header('cache-control', 'no-store');
+      }
     });
   },
   { name: 'security', dependencies: ['services'] },

@@ -4,8 +4,3 @@ import { ScreenHeader } from '../../../components/screen-header';
 export function AccessCasesRoute() {
   return <ScreenHeader title="Cases" />;
 }
-
-/** /access/templates. */
-export function TemplatesRoute() {
-  return <ScreenHeader title="Templates" />;
-}
