@@ -19,6 +19,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
+import { casesGraphql } from './modules/cases/cases.graphql.js';
+import { casesRoutes } from './modules/cases/cases.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
@@ -192,6 +194,13 @@ export async function buildApp({
     },
     { prefix: '/api/users' },
   );
+  // The case API: GraphQL in a scope of its own (mercurius fails with the zod compilers), REST in a zod one.
+  await app.register(casesGraphql);
+  await app.register(async (cases) => {
+    cases.setValidatorCompiler(validatorCompiler);
+    cases.setSerializerCompiler(serializerCompiler);
+    await cases.register(casesRoutes);
+  });
   await app.register(async (files) => {
     files.setValidatorCompiler(validatorCompiler);
     files.setSerializerCompiler(serializerCompiler);

@@ -7,19 +7,29 @@ import { user } from '../src/db/schema/auth.js';
 import { groupMember } from '../src/db/schema/groups.js';
 import { invitation } from '../src/db/schema/invitations.js';
 import { notification, notificationTarget } from '../src/db/schema/notifications.js';
-import { buildInvitation, buildNotification, buildNotificationTarget } from '../src/seed/builders.js';
+import { caseConfiguration } from '../src/db/schema/cases.js';
+import { buildCase, buildInvitation, buildNotification, buildNotificationTarget } from '../src/seed/builders.js';
 import { buildTestApp, type TestApp } from './build-app.js';
 import { signInAs } from './sign-in-client.js';
 import { addMember, insertGroup, insertMember, insertUser, signInNewMember, TEST_PASSWORD } from './fixtures.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
+const CASE_ACCESS_CODE = 'matrix-case-access-code-0123456789';
+
 /**
- * Every /api/users route, its guard, and how to call it against the Riverside EMS Academy
+ * Every /api/users and /api/cases route and the GraphQL endpoint, its guard, and how to call it against the Riverside EMS Academy
  * organisation. A route missing here fails the test.
  */
-type Ctx = { riverside: string; student: Session; instructor: Session; studentInviteId: string; notificationId: string };
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown };
+type Ctx = {
+  riverside: string;
+  student: Session;
+  instructor: Session;
+  studentInviteId: string;
+  notificationId: string;
+  caseId: string;
+};
+type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> };
 type Entry =
   | { guard: 'public' | 'integration-key' | 'invite-token' | 'session' }
   | {
@@ -382,6 +392,18 @@ const MATRIX: Record<string, Entry> = {
     permission: 'account:read',
     call: () => ({ method: 'POST', url: '/api/users/payment/create-billing-portal-session' }),
   },
+  'GET /api/cases/:id': {
+    guard: 'bearer',
+    permission: 'cases:read',
+    call: (c) => ({ method: 'GET', url: `/api/cases/${c.caseId}`, headers: { 'x-case-access-code': CASE_ACCESS_CODE } }),
+    otherOrganisation: 404,
+  },
+  // Each operation checks its own permission and the case's access lists (cases.graphql.test.ts).
+  'POST /api/graphql': {
+    guard: 'bearer',
+    permission: 'cases:read',
+    call: (c) => ({ method: 'POST', url: '/api/graphql', payload: { query: `{ caseConfiguration(id: "${c.caseId}") { id } }` } }),
+  },
 };
 
 let t: TestApp;
@@ -398,7 +420,7 @@ let removedAdmin: Session;
 let demotedAdmin: Session;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { CASE_ACCESS_CODE } });
   // The provider is a dev organisation, where scenario summaries are available to its super admins.
   const provider = await insertGroup(t.db, { name: 'PatientSim Provider', seats: 100, dev: true });
   // Riverside's key owner never signs in: the admin below holds the role, not the key.
@@ -450,8 +472,11 @@ beforeAll(async () => {
   demotedAdmin = await signInAs(t, demoted.email, demoted.password);
   await t.db.update(groupMember).set({ role: 'STUDENT' }).where(eq(groupMember.userId, demoted.id));
   await t.db.update(user).set({ role: 'STUDENT' }).where(eq(user.id, demoted.id));
+  const riversideCase = buildCase({ ownerId: sessions.USER.userId, ownerOrgId: riverside });
+  await t.db.insert(caseConfiguration).values(riversideCase);
   t.app.cache.clear();
   ctx = {
+    caseId: riversideCase.id,
     riverside,
     student: sessions.STUDENT,
     instructor: sessions.USER,
@@ -461,11 +486,10 @@ beforeAll(async () => {
 });
 
 describe('authorization matrix', () => {
-  it('lists every /api/users route, and only existing ones', () => {
+  it('lists every /api/users and /api/cases route and the GraphQL endpoint, and only existing ones', () => {
+    const isApi = (url: string) => url.startsWith('/api/users/') || url.startsWith('/api/cases/') || url === '/api/graphql';
     const registered = [
-      ...new Set(
-        t.routes.filter((r) => r.url.startsWith('/api/users/') && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`),
-      ),
+      ...new Set(t.routes.filter((r) => isApi(r.url) && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`)),
     ].sort();
     expect(registered.length).toBeGreaterThan(20);
     expect(registered).toEqual(Object.keys(MATRIX).sort());
@@ -474,6 +498,8 @@ describe('authorization matrix', () => {
   it('builds the resources the calls name, so that a refusal with 404 is about the caller', async () => {
     const keyOwner = await sessions.ADMIN.client.get(`/api/users/extension/groups/${ctx.riverside}/key-owner`);
     expect(keyOwner.statusCode).toBe(200);
+    const caseDocument = await ctx.student.client.get(`/api/cases/${ctx.caseId}`, { 'x-case-access-code': CASE_ACCESS_CODE });
+    expect(caseDocument.statusCode).toBe(200);
     expect(keyOwner.json().user_id).not.toBe(sessions.ADMIN.userId);
     const groups = await sessions.SUPER_ADMIN.client.get(`/api/users/extension/users/${ctx.instructor.userId}/groups`);
     expect(groups.json().map((row: { _id: string }) => row._id)).toEqual([ctx.riverside]);
@@ -492,6 +518,7 @@ describe('authorization matrix', () => {
           method: call.method,
           url: call.url,
           ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+          ...(call.headers ? { headers: call.headers } : {}),
         });
         expect(response.statusCode).toBe(401);
         expect(response.json().code).toBe('UNAUTHENTICATED');
@@ -507,6 +534,7 @@ describe('authorization matrix', () => {
             method: call.method,
             url: call.url,
             ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+            ...(call.headers ? { headers: call.headers } : {}),
           });
           expect(response.statusCode).toBe(expected);
         });
@@ -518,6 +546,7 @@ describe('authorization matrix', () => {
           method: call.method,
           url: call.url,
           ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+          ...(call.headers ? { headers: call.headers } : {}),
         };
         for (const ended of [signedOut, removedAdmin]) {
           const response = await ended.client.request(options);
@@ -534,6 +563,7 @@ describe('authorization matrix', () => {
             method: call.method,
             url: call.url,
             ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+            ...(call.headers ? { headers: call.headers } : {}),
           });
           expect(response.statusCode).toBe(asStudent);
         });
@@ -546,6 +576,7 @@ describe('authorization matrix', () => {
             method: call.method,
             url: call.url,
             ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+            ...(call.headers ? { headers: call.headers } : {}),
           });
           expect(response.statusCode).toBe(entry.otherOrganisation);
         });

@@ -54,3 +54,25 @@ describe('production configuration', () => {
     expect(loadEnv({ NODE_ENV: 'test' }).SMTP_URL).toBeUndefined();
   });
 });
+
+describe('CASE_ACCESS_CODE and CASE_ENVIRONMENTS (decision 17)', () => {
+  it('are optional, and parse the peers as JSON', () => {
+    const env = loadEnv({});
+    expect(env.CASE_ACCESS_CODE).toBeUndefined();
+    expect(env.CASE_ENVIRONMENTS).toEqual({});
+    const peers = { stable: { url: 'https://stable.example.test', accessCode: 'stable-access-code-123' } };
+    const configured = loadEnv({ CASE_ACCESS_CODE: 'this-deployment-code', CASE_ENVIRONMENTS: JSON.stringify(peers) });
+    expect(configured.CASE_ACCESS_CODE).toBe('this-deployment-code');
+    expect(configured.CASE_ENVIRONMENTS).toEqual(peers);
+  });
+
+  it.each([
+    ['CASE_ACCESS_CODE', 'short'],
+    ['CASE_ENVIRONMENTS', 'not json'],
+    ['CASE_ENVIRONMENTS', JSON.stringify({ prod: { url: 'https://x.test', accessCode: 'a-long-enough-code' } })],
+    ['CASE_ENVIRONMENTS', JSON.stringify({ dev: { url: 'not a url', accessCode: 'a-long-enough-code' } })],
+    ['CASE_ENVIRONMENTS', JSON.stringify({ dev: { url: 'https://x.test', accessCode: 'short' } })],
+  ])('stops the start on a bad %s', (name, value) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
+  });
+});

@@ -16,6 +16,13 @@ function isAddressOrRange(entry: string): boolean {
   }
 }
 
+/** The deployments the case tools know (decision 17). */
+export const CASE_ENVIRONMENT_NAMES = ['dev', 'stable', 'staging', 'app'] as const;
+const CaseEnvironmentsSchema = z.partialRecord(
+  z.enum(CASE_ENVIRONMENT_NAMES),
+  z.object({ url: z.url(), accessCode: z.string().min(16) }).strict(),
+);
+
 /**
  * The only reader of process.env (spec/demo-data.md, run contract). A bad value stops the start
  * with a list of every problem.
@@ -45,6 +52,33 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Key that integrations present to provision accounts (decision 15). */
     INTEGRATION_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+    /** This deployment's access code: peers present it to GET /api/cases/{id} (decision 17). Unset, the route refuses everyone. */
+    CASE_ACCESS_CODE: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * The peer deployments the case tools copy and compare with (decision 17): JSON
+     * `{"<name>": {"url": "...", "accessCode": "..."}}`, names among dev, stable, staging, app.
+     */
+    CASE_ENVIRONMENTS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return {};
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(value);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+          return z.NEVER;
+        }
+        const result = CaseEnvironmentsSchema.safeParse(parsed);
+        if (!result.success) {
+          for (const issue of result.error.issues) {
+            ctx.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'value'}: ${issue.message}` });
+          }
+          return z.NEVER;
+        }
+        return result.data;
+      }),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_API_BASE: z.url().optional(),
     /**

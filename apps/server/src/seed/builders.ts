@@ -8,8 +8,6 @@ import { DEFAULT_PRODUCT_TYPE, isProductType, type ProductType } from '@patients
 import type { Role } from '@patientsim/domain/roles/roles';
 import type {
   account,
-  CaseAccess,
-  CaseAccessList,
   caseConfiguration,
   caseFavorite,
   casePlay,
@@ -25,6 +23,12 @@ import type {
   user,
 } from '../db/schema/index.js';
 import { hashToken, newId, newToken } from '../lib/ids.js';
+import {
+  buildCaseAccess,
+  buildSearchableText,
+  deriveCaseColumns,
+  PUBLISHED_PSEUDO_GROUPS,
+} from '../modules/cases/case-access.js';
 
 export type NewUser = typeof user.$inferInsert;
 export type NewAccount = typeof account.$inferInsert;
@@ -90,9 +94,10 @@ export function buildLicenseAcceptance(
   return { id: newId(), userId, version: LICENSE_VERSION, ...overrides };
 }
 
-export type GroupOverrides = Omit<Partial<NewGroup>, 'productType' | 'templatesFor' | 'contentFor'> & {
+export type GroupOverrides = Omit<Partial<NewGroup>, 'productType' | 'templatesFor' | 'contentFor' | 'appLabFor'> & {
   productType?: ProductType;
   templatesFor?: ProductType | null;
+  appLabFor?: ProductType | null;
   contentFor?: ProductType | null;
 };
 
@@ -111,6 +116,7 @@ export function buildOrganisation(overrides: GroupOverrides = {}): NewGroup {
     inactive: false,
     templatesFor: null,
     contentFor: null,
+    appLabFor: null,
     ...overrides,
     parentId: null,
   };
@@ -162,9 +168,6 @@ export function buildInvitation(overrides: InvitationOverrides): NewInvitation {
   };
 }
 
-/** Pseudo groups that make a template visible to every admin and instructor (spec section 4). */
-export const PUBLISHED_PSEUDO_GROUPS = ['ALL_ADMINS', 'ALL_INSTRUCTORS'] as const;
-
 export type CasePicture = { name: string; pictureUrl: string };
 export type CaseAvatar = CasePicture & { id: string; key: string };
 export type CaseShareEntry = { shareType: 'user' | 'group'; from: string; to: string };
@@ -196,63 +199,11 @@ export type CaseInput = {
   warningsCount?: number;
   outdatedMedications?: readonly string[];
   outdatedEcNodes?: readonly string[];
+  /** People and groups the case is assigned to (timed access). */
+  timedAccess?: { users: readonly string[]; groups: readonly string[] };
   createdAt?: Date;
   updatedAt?: Date;
 };
-
-function accessList(groups: readonly string[] = [], users: readonly string[] = []): CaseAccessList {
-  return { groups: [...new Set(groups)], users: [...new Set(users)], roles: [], productType: [] };
-}
-
-/**
- * The access of a case owned by a user in an organisation: the organisation reads and runs it,
- * the author edits and shares it.
- */
-export function buildCaseAccess({
-  ownerId,
-  ownerOrgId,
-  extraGroups = [],
-  readerGroups = [],
-  readerUsers = [],
-}: {
-  ownerId: string | null;
-  ownerOrgId: string | null;
-  /** Granted read and run (published pseudo groups, an app-lab organisation). */
-  extraGroups?: readonly string[];
-  /** Granted read only (shares). */
-  readerGroups?: readonly string[];
-  readerUsers?: readonly string[];
-}): CaseAccess {
-  const orgGroups = ownerOrgId ? [ownerOrgId] : [];
-  const ownerUsers = ownerId ? [ownerId] : [];
-  return {
-    owner: ownerId,
-    ownerOrg: ownerOrgId,
-    read: accessList([...orgGroups, ...extraGroups, ...readerGroups], readerUsers),
-    write: accessList([], ownerUsers),
-    run: accessList([...orgGroups, ...extraGroups]),
-    share: accessList([], ownerUsers),
-  };
-}
-
-/** Every principal that may see a case: its read and run groups, users and roles, flattened. */
-export function flattenReaders(access: CaseAccess): string[] {
-  const { read, run } = access;
-  return [...new Set([...read.groups, ...run.groups, ...read.users, ...run.users, ...read.roles, ...run.roles])];
-}
-
-/** Published means the read or run groups hold ALL_ADMINS (spec section 4). */
-export function isPublished(access: CaseAccess): boolean {
-  return access.read.groups.includes('ALL_ADMINS') || access.run.groups.includes('ALL_ADMINS');
-}
-
-/** What the case list searches: name, tags, patient and both places, lower case. */
-export function buildSearchableText(parts: readonly (string | null | undefined)[]): string {
-  return parts
-    .filter((part): part is string => Boolean(part))
-    .join(' ')
-    .toLowerCase();
-}
 
 /**
  * A case configuration: the case document (spec section 3) and the indexed columns derived
@@ -278,8 +229,6 @@ export function buildCase(input: CaseInput = {}): NewCase {
   const end = input.endLocation ?? null;
   const createdAt = input.createdAt ?? new Date();
   const updatedAt = input.updatedAt ?? createdAt;
-  const published = isPublished(access);
-  const applab = Boolean(input.appLabOrgId);
   const isTemplate = input.isTemplate ?? false;
   const needsEcUpdate = input.needsEcUpdate ?? false;
   const ignoreEcUpdate = input.ignoreEcUpdate ?? false;
@@ -309,34 +258,18 @@ export function buildCase(input: CaseInput = {}): NewCase {
     outdatedMedications: [...(input.outdatedMedications ?? [])],
     outdatedEcNodes: [...(input.outdatedEcNodes ?? [])],
     shares: shares.map((share) => ({ ...share })),
-    timed_access: { users: [], groups: [] },
+    timed_access: { users: [...(input.timedAccess?.users ?? [])], groups: [...(input.timedAccess?.groups ?? [])] },
     searchableText,
     origin,
-    published,
-    applab,
+    updateStatus: input.updateStatus ?? null,
   };
+  const derived = deriveCaseColumns(document, access, input.appLabOrgId ? [input.appLabOrgId] : []);
 
   return {
     id,
-    name,
-    document,
+    document: { ...document, published: derived.published, applab: derived.applab },
     access,
-    ownerId,
-    ownerOrgId,
-    readers: flattenReaders(access),
-    avatarName: avatar?.name ?? null,
-    startLocationName: start?.name ?? null,
-    endLocationName: end?.name ?? null,
-    origin,
-    isTemplate,
-    published,
-    applab,
-    needsEcUpdate,
-    ignoreEcUpdate,
-    updateStatus: input.updateStatus ?? null,
-    errorsCount,
-    warningsCount,
-    searchableText,
+    ...derived,
     createdAt,
     updatedAt,
   };

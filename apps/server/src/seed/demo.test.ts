@@ -254,12 +254,14 @@ describe('seedDemo', () => {
       expect(memberIds).toContain(userByEmail('student@demo.test').id);
     });
 
-    it('creates an App Lab organisation per product type', () => {
+    it('creates an App Lab organisation per product type, marked as such', () => {
       for (const productType of PRODUCT_TYPES) {
         const appLab = orgByName(APP_LAB_ORG_NAMES[productType]);
         expect(appLab.productType).toBe(productType);
         expect(appLab.inactive).toBe(false);
+        expect(appLab.appLabFor).toBe(productType);
       }
+      expect(rows.groups.filter((row) => row.appLabFor !== null)).toHaveLength(PRODUCT_TYPES.length);
     });
   });
 

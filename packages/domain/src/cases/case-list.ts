@@ -91,8 +91,7 @@ export const CASE_TEXTS = {
   copied: 'Cases successfully copied',
   sourceFetchError: 'Error when fetching case in source environment',
   targetFetchError: 'Error when fetching case in target environment',
-  notEqualAfterCopy:
-    'Case data is not the same after copy. Please take a screenshot of the diff below and contact support.',
+  notEqualAfterCopy: 'Case data is not the same after copy. Please take a screenshot of the diff below and contact support.',
   different: 'Case data is different',
   same: 'No diff between those 2 cases. Their data are the same.',
 } as const;

@@ -53,6 +53,14 @@ export const ERROR_CODES = {
   NO_PAYMENT_CUSTOMER: { status: 422, message: 'No payment customer exists for this account.' },
   PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, message: 'The billing portal is not available.' },
   // cases
+  /** Template listing without an organisation (spec section 5). */
+  CASE_NO_ORGANIZATION: { status: 403, message: 'User does not belong to an organization' },
+  /** Template listing by a student (spec section 5). */
+  CASE_STUDENT_REFUSED: { status: 403, message: 'Student cannot retrieve this info' },
+  CASE_NOT_TEMPLATE: { status: 422, message: 'Only a template can be changed this way.' },
+  CASE_NO_APP_LAB: { status: 422, message: 'This product type has no App Lab organization.' },
+  /** GET /api/cases/{id} without this deployment's access code (decision 17). */
+  CASE_ACCESS_CODE_INVALID: { status: 403, message: 'The access code is missing or wrong.' },
   CASE_JSON_NOT_EQUAL: {
     status: 422,
     message: 'Case data is not the same after copy. Please take a screenshot of the diff below and contact support.',

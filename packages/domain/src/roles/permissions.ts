@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'cases:read',
   'cases:assignments',
   'cases:publish',
+  'cases:copy',
   'cms:open',
   'access:console',
   'access:login-as',
@@ -58,7 +59,10 @@ const SUPER_ADMIN: readonly Permission[] = [
   ...ADMIN,
   // Seats, product type, flags and status of an organisation: the provider's own settings.
   'org:configure',
+  // The template libraries: listing, publishing, App Lab, and a case's access lists.
   'cases:publish',
+  // Moving cases between organisations and deployments: dump, restore, bulk removal.
+  'cases:copy',
   // The content management area (/cms), another application; it travels in the token's permissions claim.
   'cms:open',
   'access:console',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 import { group } from './groups.js';
@@ -22,7 +23,10 @@ export const caseConfiguration = pgTable(
     access: jsonb('access').$type<CaseAccess>().notNull(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     ownerOrgId: text('owner_org_id').references(() => group.id, { onDelete: 'set null' }),
-    /** Flattened read/run principals (group ids, pseudo groups, user ids) for access filtering. */
+    /**
+     * Flattened read/run principals for access filtering (modules/cases/case-access.ts): group ids,
+     * pseudo groups, user ids, `role:<ROLE>`, `productType:<TYPE>`, and the timed-access grants.
+     */
     readers: text('readers').array().notNull().default([]),
     avatarName: text('avatar_name'),
     startLocationName: text('start_location_name'),
@@ -42,8 +46,21 @@ export const caseConfiguration = pgTable(
   },
   (t) => [
     index('case_owner_org_idx').on(t.ownerOrgId),
-    index('case_readers_idx').using('gin', t.readers),
-    index('case_created_idx').on(t.createdAt),
+    index('case_readers_idx').using('gin', t.readers).with({ fastupdate: false }),
+    // Each sort of the list reads one of these in order and stops after a page (decision 0025); the
+    // text keys are coalesced so that the cursor compares plain values.
+    index('case_created_idx').on(t.createdAt, t.id),
+    index('case_name_sort_idx').on(t.name, t.id),
+    index('case_avatar_sort_idx').on(sql`coalesce(${t.avatarName}, '')`, t.id),
+    index('case_start_sort_idx').on(sql`coalesce(${t.startLocationName}, '')`, t.id),
+    index('case_end_sort_idx').on(sql`coalesce(${t.endLocationName}, '')`, t.id),
+    index('case_published_sort_idx').on(t.published, t.id),
+    index('case_applab_sort_idx').on(t.applab, t.id),
+    index('case_attention_sort_idx').on(t.needsEcUpdate, t.errorsCount, t.id),
+    index('case_owner_idx').on(t.ownerId, t.id),
+    index('case_template_idx').on(t.ownerOrgId, t.isTemplate, t.name),
+    // Search over name, tags and the searchable text (all in searchable_text, lower case).
+    index('case_search_trgm_idx').using('gin', t.searchableText.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

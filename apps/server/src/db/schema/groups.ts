@@ -22,6 +22,11 @@ export const group = pgTable(
     templatesFor: text('templates_for'),
     /** Set on the public content organisation of a product type. */
     contentFor: text('content_for'),
+    /**
+     * Set on the App Lab organisation of a product type: the product type whose App Lab users read
+     * and run templates through it (spec section 4).
+     */
+    appLabFor: text('app_lab_for'),
     /** A free-text description its key owner (or a group's admin) writes; empty when none. */
     about: text('about').notNull().default(''),
     /**
@@ -38,6 +43,7 @@ export const group = pgTable(
   (t) => [
     index('group_parent_idx').on(t.parentId),
     index('group_name_idx').on(t.name),
+    index('group_app_lab_for_idx').on(t.appLabFor),
     // Fuzzy group search (PGlite has no autovacuum: without fastupdate off the planner ignores it).
     index('group_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],

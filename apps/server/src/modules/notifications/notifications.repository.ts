@@ -5,7 +5,9 @@ import { user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 import { notification, notificationReceipt, notificationTarget } from '../../db/schema/notifications.js';
 
-export type Principal = { principalType: 'GROUP' | 'USER'; principalId: string };
+import type { Principal } from '../../identity/principals.js';
+
+export type { Principal };
 
 /** Targets naming the user, or one of the groups (real or pseudo) among the principals. */
 function targetsOneOf(userId: string, principals: Principal[]) {
@@ -59,15 +61,6 @@ export function setReadAt(
     .insert(notificationReceipt)
     .values({ notificationId, userId, readAt })
     .onConflictDoUpdate({ target: [notificationReceipt.notificationId, notificationReceipt.userId], set: { readAt } });
-}
-
-/** Organisations whose key owner the user is. */
-export function findOwnedOrganisationIds(db: Database, userId: string) {
-  return db
-    .select({ id: group.id })
-    .from(group)
-    .where(and(eq(group.ownerId, userId), isNull(group.parentId)))
-    .then((rows) => rows.map((r) => r.id));
 }
 
 export function insertNotification(db: Database, values: typeof notification.$inferInsert) {

@@ -16,36 +16,13 @@ import type { Database } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { findOwnedOrganisationIds, principalsOf } from '../../identity/principals.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import { findGroupsByIds } from '../organisations/organisations.service.js';
 import { findUserSummaries } from '../users/users.service.js';
 import * as repo from './notifications.repository.js';
 
 const LIST_LIMIT = 100;
-
-/**
- * The principals a user is reached through: the user, every group, and the pseudo groups of the
- * roles held (spec section 6): ALL_USERS for everyone, ALL_ADMINS / ALL_INSTRUCTORS /
- * ALL_STUDENTS by role, ALL_KEYOWNERS, and {orgId}_ADMINS / {orgId}_INSTRUCTORS per organisation.
- */
-export function principalsOf(
-  user: Pick<RequestUser, 'id' | 'role' | 'groupsData'> & { keyOwnerOf?: string[] },
-): repo.Principal[] {
-  const groups = new Set<string>(['ALL_USERS']);
-  const roleGroup = { STUDENT: 'ALL_STUDENTS', USER: 'ALL_INSTRUCTORS', ADMIN: 'ALL_ADMINS', SUPER_ADMIN: 'ALL_ADMINS' } as const;
-  groups.add(roleGroup[user.role]);
-  for (const entry of user.groupsData) {
-    groups.add(entry._id);
-    groups.add(roleGroup[entry.role]);
-    if (entry.parent === null && (entry.role === 'ADMIN' || entry.role === 'SUPER_ADMIN')) groups.add(`${entry._id}_ADMINS`);
-    if (entry.parent === null && entry.role === 'USER') groups.add(`${entry._id}_INSTRUCTORS`);
-  }
-  if (user.keyOwnerOf && user.keyOwnerOf.length > 0) groups.add('ALL_KEYOWNERS');
-  return [
-    { principalType: 'USER', principalId: user.id },
-    ...[...groups].map((id) => ({ principalType: 'GROUP' as const, principalId: id })),
-  ];
-}
 
 function toWire(row: Awaited<ReturnType<typeof repo.findNotificationsFor>>[number]): Notification {
   const n = row.notification;
@@ -65,7 +42,7 @@ function toWire(row: Awaited<ReturnType<typeof repo.findNotificationsFor>>[numbe
 
 /** The caller's notifications, newest first; `unreadOnly` gives decision 6's pending list. */
 export async function listNotifications({ db, actor, unreadOnly }: { db: Database; actor: RequestUser; unreadOnly: boolean }) {
-  const keyOwnerOf = await repo.findOwnedOrganisationIds(db, actor.id);
+  const keyOwnerOf = await findOwnedOrganisationIds(db, actor.id);
   const principals = principalsOf({ ...actor, keyOwnerOf });
   const rows = await repo.findNotificationsFor(db, { userId: actor.id, principals, unreadOnly, limit: LIST_LIMIT });
   return rows.map(toWire);
@@ -85,7 +62,7 @@ export async function markNotification({
 }) {
   // What the person has read is theirs: a super admin viewing the product as them leaves it alone.
   assert(!actor.act, 'FORBIDDEN', { message: 'Notifications are not marked while viewing as another user.' });
-  const principals = principalsOf({ ...actor, keyOwnerOf: await repo.findOwnedOrganisationIds(db, actor.id) });
+  const principals = principalsOf({ ...actor, keyOwnerOf: await findOwnedOrganisationIds(db, actor.id) });
   assert(await repo.isAddressedTo(db, { notificationId, userId: actor.id, principals }), 'NOT_FOUND');
   await repo.setReadAt(db, { notificationId, userId: actor.id, readAt: read ? new Date() : null });
 }

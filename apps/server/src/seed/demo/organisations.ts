@@ -19,6 +19,8 @@ type OrgSpec = {
   dev?: boolean;
   inactive?: boolean;
   templatesFor?: ProductType;
+  /** The product type whose App Lab users read and run templates through this organisation. */
+  appLabFor?: ProductType;
   /** E-mail of the key owner. */
   keyOwner?: string;
 };
@@ -33,9 +35,9 @@ export const DEMO_ORGANISATIONS = {
   nursingTemplates: { name: 'Nursing Templates', productType: 'NURSING', seats: 0, templatesFor: 'NURSING' },
   militaryTemplates: { name: 'Military Templates', productType: 'MILITARY', seats: 0, templatesFor: 'MILITARY' },
   dormant: { name: 'Dormant Ambulance Service', productType: 'EMS', seats: 5, inactive: true },
-  emsAppLab: { name: APP_LAB_ORG_NAMES.EMS, productType: 'EMS', seats: 0 },
-  nursingAppLab: { name: APP_LAB_ORG_NAMES.NURSING, productType: 'NURSING', seats: 0 },
-  militaryAppLab: { name: APP_LAB_ORG_NAMES.MILITARY, productType: 'MILITARY', seats: 0 },
+  emsAppLab: { name: APP_LAB_ORG_NAMES.EMS, productType: 'EMS', seats: 0, appLabFor: 'EMS' },
+  nursingAppLab: { name: APP_LAB_ORG_NAMES.NURSING, productType: 'NURSING', seats: 0, appLabFor: 'NURSING' },
+  militaryAppLab: { name: APP_LAB_ORG_NAMES.MILITARY, productType: 'MILITARY', seats: 0, appLabFor: 'MILITARY' },
 } as const satisfies Record<string, OrgSpec>;
 export type DemoOrgKey = keyof typeof DEMO_ORGANISATIONS;
 
@@ -76,6 +78,7 @@ export async function seedOrganisations(db: Database, { now, userIds, orgIds, su
       dev: spec.dev ?? false,
       inactive: spec.inactive ?? false,
       templatesFor: spec.templatesFor ?? null,
+      appLabFor: spec.appLabFor ?? null,
       ownerId: keyOwnerOf(spec),
       createdAt: daysAgo(now, 900),
       updatedAt: daysAgo(now, 900),

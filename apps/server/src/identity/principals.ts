@@ -1,0 +1,54 @@
+/**
+ * The principals a person is reached through (spec section 6): the person, their groups, and the
+ * pseudo groups of the roles they hold. Notifications address them; case access lists name them.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { GroupsDataEntry } from '@patientsim/domain/identity/token.schemas';
+import type { Role } from '@patientsim/domain/roles/roles';
+import type { Database } from '../db/client.js';
+import { group } from '../db/schema/groups.js';
+
+export type Principal = { principalType: 'GROUP' | 'USER'; principalId: string };
+
+/** The pseudo group of each role (spec section 6). */
+export const ROLE_PSEUDO_GROUP: Record<Role, string> = {
+  STUDENT: 'ALL_STUDENTS',
+  USER: 'ALL_INSTRUCTORS',
+  ADMIN: 'ALL_ADMINS',
+  SUPER_ADMIN: 'ALL_ADMINS',
+};
+
+/**
+ * The principals a user is reached through: the user, every group, and the pseudo groups of the
+ * roles held (spec section 6): ALL_USERS for everyone, ALL_ADMINS / ALL_INSTRUCTORS /
+ * ALL_STUDENTS by role, ALL_KEYOWNERS, and {orgId}_ADMINS / {orgId}_INSTRUCTORS per organisation.
+ */
+export function principalsOf(user: {
+  id: string;
+  role: Role;
+  groupsData: readonly Pick<GroupsDataEntry, '_id' | 'parent' | 'role'>[];
+  keyOwnerOf?: readonly string[];
+}): Principal[] {
+  const groups = new Set<string>(['ALL_USERS']);
+  groups.add(ROLE_PSEUDO_GROUP[user.role]);
+  for (const entry of user.groupsData) {
+    groups.add(entry._id);
+    groups.add(ROLE_PSEUDO_GROUP[entry.role]);
+    if (entry.parent === null && (entry.role === 'ADMIN' || entry.role === 'SUPER_ADMIN')) groups.add(`${entry._id}_ADMINS`);
+    if (entry.parent === null && entry.role === 'USER') groups.add(`${entry._id}_INSTRUCTORS`);
+  }
+  if (user.keyOwnerOf && user.keyOwnerOf.length > 0) groups.add('ALL_KEYOWNERS');
+  return [
+    { principalType: 'USER', principalId: user.id },
+    ...[...groups].map((id) => ({ principalType: 'GROUP' as const, principalId: id })),
+  ];
+}
+
+/** Organisations whose key owner the user is. */
+export function findOwnedOrganisationIds(db: Database, userId: string): Promise<string[]> {
+  return db
+    .select({ id: group.id })
+    .from(group)
+    .where(and(eq(group.ownerId, userId), isNull(group.parentId)))
+    .then((rows) => rows.map((r) => r.id));
+}

@@ -1,0 +1,353 @@
+/**
+ * The case API in GraphQL (POST /api/graphql): mercurius in a scope of its own (the zod compilers
+ * of the REST scopes break it), behind the bearer token. Every resolver validates its arguments
+ * with the domain's schemas and calls the case service; errors carry the product's codes.
+ */
+import {
+  CaseIdArgsSchema,
+  CaseIdsArgsSchema,
+  CaseListArgsSchema,
+  DuplicateCaseArgsSchema,
+  PublishTemplateArgsSchema,
+  RestoreCaseArgsSchema,
+  SaveCaseArgsSchema,
+  SetTemplateAppLabArgsSchema,
+  TemplateCasesArgsSchema,
+  UpdateEffectChainsArgsSchema,
+  UpsertCaseArgsSchema,
+} from '@patientsim/domain/cases/case.schemas';
+import { ERROR_CODES, isErrorCode } from '@patientsim/domain/errors/error-codes';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  type ASTVisitor,
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  GraphQLScalarType,
+  Kind,
+  type SelectionSetNode,
+  type ValidationContext,
+  valueFromASTUntyped,
+} from 'graphql';
+import mercurius from 'mercurius';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { currentUser, type RequestUser } from '../../plugins/app/authenticate.js';
+import * as service from './cases.service.js';
+
+export const GRAPHQL_PATH = '/api/graphql';
+/** The deepest selection a query may have (the case type is four levels deep at most). */
+export const GRAPHQL_MAX_DEPTH = 7;
+/** The most fields one operation may select, fragments expanded. */
+export const GRAPHQL_MAX_FIELDS = 250;
+const QUERY_MAX_CHARS = 20_000;
+
+export const CASE_SCHEMA = /* GraphQL */ `
+  scalar JSON
+  scalar DateTime
+
+  enum CaseSortField { AVATAR_NAME START_LOCATION CREATED_AT END_LOCATION LAST_PLAYED LAST_ACCESSED PUBLISHED APPLAB NAME }
+  enum SortDirection { ASC DESC }
+  enum CaseAccessKind { READ WRITE RUN SHARE }
+  enum CaseUpdateStatus { UPDATED DECLINED ERRORED }
+  enum CaseUpdateChoice { YES NO }
+  enum ProductType { EMS NURSING MILITARY }
+
+  input CaseSortInput { field: CaseSortField!, direction: SortDirection! }
+  input CaseFiltersInput { madeByMe: Boolean, sharedWithMe: Boolean, assignedToMe: Boolean, favorited: Boolean, template: Boolean }
+  input CaseAccessListInput { groups: [String!]!, users: [String!]!, roles: [String!]!, productType: [String!]! }
+  input CaseAccessInput { owner: ID, ownerOrg: ID, read: CaseAccessListInput!, write: CaseAccessListInput!, run: CaseAccessListInput!, share: CaseAccessListInput! }
+  input CaseUpdateDecisionInput { id: ID!, choice: CaseUpdateChoice! }
+
+  type Caption { en: String! }
+  type CaptionedText { caption: Caption!, displayed: Boolean! }
+  type Dispatch { learningObjectives: CaptionedText, chiefComplaint: CaptionedText }
+  type Picture { url: String! }
+  type Avatar { id: ID!, key: String!, name: Caption!, picture: Picture }
+  type Location { name: Caption!, picture: Picture }
+  type CaseAccessList { groups: [String!]!, users: [String!]!, roles: [String!]!, productType: [String!]! }
+  type CaseAccess { owner: ID, ownerOrg: ID, read: CaseAccessList!, write: CaseAccessList!, run: CaseAccessList!, share: CaseAccessList! }
+  type CaseShare { shareType: String!, from: ID!, to: ID! }
+  type TimedAccess { users: [ID!]!, groups: [ID!]! }
+  type Author { id: ID!, name: String! }
+
+  type CaseConfiguration {
+    id: ID!
+    name: String!
+    tags: String
+    dispatch: Dispatch
+    access: CaseAccess!
+    author: Author
+    _avatar: Avatar
+    _startLocation: Location
+    _endLocation: Location
+    isTemplate: Boolean!
+    isFavorite: Boolean!
+    lastPlayed: DateTime
+    lastAccessed: DateTime
+    createdAt: DateTime!
+    needsEcUpdate: Boolean!
+    ignoreEcUpdate: Boolean!
+    updateStatus: CaseUpdateStatus
+    errorsCount: Int!
+    warningsCount: Int!
+    outdatedMedications: [String!]!
+    outdatedEcNodes: [String!]!
+    shares: [CaseShare!]!
+    timed_access: TimedAccess
+    searchableText: String!
+    origin: String
+    published: Boolean!
+    applab: Boolean!
+  }
+
+  type CaseConfigurationPage { items: [CaseConfiguration!]!, nextCursor: String, totalCount: Int! }
+  type CaseUpdateResult { id: ID!, updateStatus: CaseUpdateStatus, ignoreEcUpdate: Boolean!, error: String }
+
+  type Query {
+    caseConfigurations(withAccess: CaseAccessKind = READ, sortBy: CaseSortInput, filters: CaseFiltersInput,
+                       search: String, first: Int = 50, after: String): CaseConfigurationPage!
+    caseConfiguration(id: ID!): CaseConfiguration
+    templateCases(productType: ProductType!): [CaseConfiguration!]!
+  }
+
+  type Mutation {
+    dumpCase(id: ID!): JSON!
+    restoreCase(dump: JSON!, ownerOrg: ID!): CaseConfiguration!
+    bulkRemoveCaseConfigurations(ids: [ID!]!): Int!
+    upsertCaseConfiguration(id: ID!, access: CaseAccessInput, isTemplate: Boolean): CaseConfiguration!
+    publishTemplate(id: ID!, published: Boolean!): CaseConfiguration!
+    setTemplateAppLab(id: ID!, applab: Boolean!): CaseConfiguration!
+    updateEffectChains(decisions: [CaseUpdateDecisionInput!]!): [CaseUpdateResult!]!
+    addFavorite(id: ID!): CaseConfiguration!
+    removeFavorite(id: ID!): CaseConfiguration!
+    removeCaseConfiguration(id: ID!): Boolean!
+    duplicateCaseConfiguration(id: ID!, newCaseName: String!): CaseConfiguration!
+    saveCaseConfiguration(id: ID!, document: JSON!): CaseConfiguration!
+  }
+`;
+
+const JsonScalar = new GraphQLScalarType({
+  name: 'JSON',
+  description: 'Any JSON value',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
+});
+
+const DateTimeScalar = new GraphQLScalarType({
+  name: 'DateTime',
+  description: 'An ISO-8601 instant in UTC',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new GraphQLError('Invalid DateTime');
+    return new Date(value).toISOString();
+  },
+});
+
+type Context = { actor: RequestUser; ip: string; db: FastifyInstance['db'] };
+
+/** The arguments checked with a domain schema; bad ones are VALIDATION_FAILED with the first issue. */
+function parse<S extends z.ZodType>(schema: S, args: unknown): z.output<S> {
+  const result = schema.safeParse(args);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') ?? '';
+  throw new AppError('VALIDATION_FAILED', {
+    message: issue ? `${field ? `${field}: ` : ''}${issue.message}` : ERROR_CODES.VALIDATION_FAILED.message,
+    details: result.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+  });
+}
+
+const ctxOf = (context: Context): service.CaseContext => ({ db: context.db, actor: context.actor, ip: context.ip });
+
+type Resolver = (root: unknown, args: Record<string, unknown>, context: Context) => unknown;
+
+const resolvers: {
+  JSON: GraphQLScalarType;
+  DateTime: GraphQLScalarType;
+  Query: Record<string, Resolver>;
+  Mutation: Record<string, Resolver>;
+} = {
+  JSON: JsonScalar,
+  DateTime: DateTimeScalar,
+  Query: {
+    caseConfigurations: (_root, args, context) => service.listCases(ctxOf(context), parse(CaseListArgsSchema, args)),
+    caseConfiguration: (_root, args, context) => service.getCase(ctxOf(context), parse(CaseIdArgsSchema, args).id),
+    templateCases: (_root, args, context) =>
+      service.templateCases(ctxOf(context), parse(TemplateCasesArgsSchema, args).productType),
+  },
+  Mutation: {
+    dumpCase: (_root, args, context) => service.dumpCase(ctxOf(context), parse(CaseIdArgsSchema, args).id),
+    restoreCase: (_root, args, context) => {
+      const { dump, ownerOrg } = parse(RestoreCaseArgsSchema, args);
+      return service.restoreCase(ctxOf(context), dump, ownerOrg);
+    },
+    bulkRemoveCaseConfigurations: (_root, args, context) =>
+      service.bulkRemoveCases(ctxOf(context), parse(CaseIdsArgsSchema, args).ids),
+    upsertCaseConfiguration: (_root, args, context) => service.upsertCase(ctxOf(context), parse(UpsertCaseArgsSchema, args)),
+    publishTemplate: (_root, args, context) => {
+      const { id, published } = parse(PublishTemplateArgsSchema, args);
+      return service.publishTemplate(ctxOf(context), id, published);
+    },
+    setTemplateAppLab: (_root, args, context) => {
+      const { id, applab } = parse(SetTemplateAppLabArgsSchema, args);
+      return service.setTemplateAppLab(ctxOf(context), id, applab);
+    },
+    updateEffectChains: (_root, args, context) =>
+      service.updateEffectChains(ctxOf(context), parse(UpdateEffectChainsArgsSchema, args).decisions),
+    addFavorite: (_root, args, context) => service.setFavorite(ctxOf(context), parse(CaseIdArgsSchema, args).id, true),
+    removeFavorite: (_root, args, context) => service.setFavorite(ctxOf(context), parse(CaseIdArgsSchema, args).id, false),
+    removeCaseConfiguration: (_root, args, context) => service.removeCase(ctxOf(context), parse(CaseIdArgsSchema, args).id),
+    duplicateCaseConfiguration: (_root, args, context) => {
+      const { id, newCaseName } = parse(DuplicateCaseArgsSchema, args);
+      return service.duplicateCase(ctxOf(context), id, newCaseName);
+    },
+    saveCaseConfiguration: (_root, args, context) => {
+      const { id, document } = parse(SaveCaseArgsSchema, args);
+      return service.saveCase(ctxOf(context), id, document);
+    },
+  },
+};
+
+/**
+ * Bounds the work of one operation: its fields counted with every fragment spread expanded, so
+ * that a fragment repeated under many aliases costs what it asks for.
+ */
+export function fieldBudgetRule(max: number) {
+  return (context: ValidationContext): ASTVisitor => ({
+    Document: {
+      leave(document: DocumentNode) {
+        const fragments = new Map<string, FragmentDefinitionNode>();
+        for (const definition of document.definitions) {
+          if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+        }
+        const count = (selectionSet: SelectionSetNode | undefined, seen: ReadonlySet<string>, budget: { left: number }) => {
+          if (!selectionSet) return;
+          for (const selection of selectionSet.selections) {
+            if (budget.left < 0) return;
+            if (selection.kind === Kind.FIELD) {
+              budget.left -= 1;
+              count(selection.selectionSet, seen, budget);
+            } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+              count(selection.selectionSet, seen, budget);
+            } else {
+              const name = selection.name.value;
+              const fragment = fragments.get(name);
+              // A cycle is reported by the specified rules; it counts nothing here.
+              if (fragment && !seen.has(name)) count(fragment.selectionSet, new Set([...seen, name]), budget);
+            }
+          }
+        };
+        for (const definition of document.definitions) {
+          if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+          const budget = { left: max };
+          count(definition.selectionSet, new Set(), budget);
+          if (budget.left < 0) {
+            context.reportError(new GraphQLError(`The query selects more than ${max} fields.`, { nodes: [definition] }));
+          }
+        }
+      },
+    },
+  });
+}
+
+type FormattedError = {
+  message: string;
+  locations?: readonly { line: number; column: number }[];
+  path?: readonly (string | number)[];
+  extensions: { code: string; statusCode: number };
+};
+
+/** A GraphQL error in the product's terms: AppErrors keep their code and text; others are bad input or hidden. */
+function formatError(error: GraphQLError, log: FastifyInstance['log']): FormattedError {
+  const original = error.originalError;
+  const base = {
+    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.path ? { path: error.path } : {}),
+  };
+  if (original instanceof AppError) {
+    if (original.statusCode >= 500) log.error({ err: original }, original.message);
+    return { message: original.message, ...base, extensions: { code: original.code, statusCode: original.statusCode } };
+  }
+  const code = (original as { code?: unknown } | undefined)?.code;
+  if (isErrorCode(code)) {
+    const status = ERROR_CODES[code].status;
+    return {
+      message: status >= 500 ? ERROR_CODES[code].message : error.message,
+      ...base,
+      extensions: { code, statusCode: status },
+    };
+  }
+  if (!original || original instanceof GraphQLError) {
+    // Parsing, validation, depth, cost and variable coercion: the request itself is wrong.
+    return { message: error.message, ...base, extensions: { code: 'VALIDATION_FAILED', statusCode: 400 } };
+  }
+  log.error({ err: original }, 'GraphQL resolver failed');
+  return { message: ERROR_CODES.INTERNAL.message, ...base, extensions: { code: 'INTERNAL', statusCode: 500 } };
+}
+
+/** The HTTP status of an answer with errors: 200 when some data came back, else the first error's. */
+function statusOf(errors: readonly FormattedError[], hasData: boolean): number {
+  if (hasData) return 200;
+  return errors[0]?.extensions.statusCode ?? 400;
+}
+
+const GraphQLBodySchema = z.object({
+  query: z.string().min(1).max(QUERY_MAX_CHARS),
+  variables: z.record(z.string(), z.unknown()).nullish(),
+  operationName: z.string().max(200).nullish(),
+});
+
+function sendErrors(reply: FastifyReply, errors: FormattedError[], data: unknown = null) {
+  return reply.status(statusOf(errors, data !== null && data !== undefined)).send({ data, errors });
+}
+
+/** Registers mercurius (without its own routes) and the POST route, in the caller's scope. */
+export const casesGraphql: FastifyPluginAsync = async (app) => {
+  await app.register(mercurius, {
+    schema: CASE_SCHEMA,
+    resolvers: resolvers as never,
+    routes: false,
+    queryDepth: GRAPHQL_MAX_DEPTH,
+    validationRules: [fieldBudgetRule(GRAPHQL_MAX_FIELDS)],
+    // One operation per request: batches would multiply the bounds above.
+    allowBatchedQueries: false,
+    errorFormatter: (execution) => ({ statusCode: 200, response: execution }),
+  });
+  const signedIn = app.requirePermission('cases:read');
+
+  app.post(GRAPHQL_PATH, { preHandler: signedIn }, async (request, reply) => {
+    const body = GraphQLBodySchema.safeParse(request.body);
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      return sendErrors(reply, [
+        {
+          message: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : ERROR_CODES.VALIDATION_FAILED.message,
+          extensions: { code: 'VALIDATION_FAILED', statusCode: 400 },
+        },
+      ]);
+    }
+    const { query, variables, operationName } = body.data;
+    const context: Context = { actor: currentUser(request), ip: request.ip, db: app.db };
+    let result: ExecutionResult;
+    try {
+      result = await app.graphql(query, context, variables ?? undefined, operationName ?? undefined);
+    } catch (error) {
+      const nested = (error as { errors?: unknown }).errors;
+      const list = Array.isArray(nested) ? (nested as unknown[]) : [error];
+      const errors = list.map((item) => {
+        if (item instanceof GraphQLError) return formatError(item, request.log);
+        const message = item instanceof Error ? item.message : ERROR_CODES.VALIDATION_FAILED.message;
+        return formatError(new GraphQLError(message), request.log);
+      });
+      return sendErrors(reply, errors);
+    }
+    if (!result.errors || result.errors.length === 0) return reply.send({ data: result.data });
+    const errors = result.errors.map((error) => formatError(error, request.log));
+    const data = result.data ?? null;
+    const hasData = data !== null && Object.values(data).some((value) => value !== null);
+    return reply.status(statusOf(errors, hasData)).send({ data, errors });
+  });
+};

@@ -1,0 +1,393 @@
+/**
+ * SQL of the case store. Access is evaluated in the database (decision 0025): the caller's
+ * principals are bound as one array and matched against the readers column (GIN) or the access
+ * lists of the case; pages are keyset pages over the sort key and the id.
+ */
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { CaseAccessKind } from '@patientsim/domain/cases/case.schemas';
+import type { CaseSortField, SortDirection } from '@patientsim/domain/cases/case-list';
+import type { Database } from '../../db/client.js';
+import { user } from '../../db/schema/auth.js';
+import { caseConfiguration, caseFavorite, casePlay, caseShare } from '../../db/schema/cases.js';
+import { group } from '../../db/schema/groups.js';
+
+/** Who asks, as the access lists name them (see cases.service.ts `viewerOf`). */
+export type CaseViewer = {
+  userId: string;
+  /** Everything the readers column may hold for this caller: the user, groups, pseudo groups, role:…, productType:… */
+  readers: string[];
+  /** Real and pseudo groups (not the user, roles or product types). */
+  groups: string[];
+  /** Roles as the access lists name them. */
+  roles: string[];
+  productTypes: string[];
+};
+
+const c = caseConfiguration;
+
+/** A text[] parameter (drizzle spreads a plain array into a list). */
+function textArray(values: readonly string[]): SQL {
+  if (values.length === 0) return sql`'{}'::text[]`;
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** The caller holds `kind` on the case row `c`. */
+export function hasAccess(viewer: CaseViewer, kind: CaseAccessKind): SQL {
+  const owner = sql`${c.ownerId} = ${viewer.userId}`;
+  if (kind === 'READ') {
+    // A share grants read through the read lists (sharing writes its recipient there), so that the
+    // whole condition is one indexed array overlap.
+    return sql`(${owner} or ${c.readers} && ${textArray(viewer.readers)})`;
+  }
+  const list = kind.toLowerCase();
+  const field = (name: string) => sql`(${c.access} -> ${list} -> ${name})`;
+  return sql`(${owner} or ${field('groups')} ?| ${textArray(viewer.groups)} or ${field('users')} ?| ${textArray([viewer.userId])} or ${field('roles')} ?| ${textArray(viewer.roles)} or ${field('productType')} ?| ${textArray(viewer.productTypes)})`;
+}
+
+/** The sort keys, each a plain (never null) expression of the row and the caller's play. */
+const EPOCH = sql`'1970-01-01T00:00:00Z'::timestamptz`;
+export const EPOCH_ISO = '1970-01-01T00:00:00.000Z';
+type KeyType = 'text' | 'timestamptz' | 'boolean' | 'integer';
+/** `played`: the caller's own play column, null (read as the epoch) for a case they never played or opened. */
+type SortKey = { expression: SQL; type: KeyType; played?: SQL };
+const SORT_KEYS: Record<CaseSortField, SortKey> = {
+  AVATAR_NAME: { expression: sql`coalesce(${c.avatarName}, '')`, type: 'text' },
+  START_LOCATION: { expression: sql`coalesce(${c.startLocationName}, '')`, type: 'text' },
+  END_LOCATION: { expression: sql`coalesce(${c.endLocationName}, '')`, type: 'text' },
+  CREATED_AT: { expression: sql`${c.createdAt}`, type: 'timestamptz' },
+  LAST_PLAYED: {
+    expression: sql`coalesce(${casePlay.lastPlayed}, ${EPOCH})`,
+    type: 'timestamptz',
+    played: sql`${casePlay.lastPlayed}`,
+  },
+  LAST_ACCESSED: {
+    expression: sql`coalesce(${casePlay.lastAccessed}, ${EPOCH})`,
+    type: 'timestamptz',
+    played: sql`${casePlay.lastAccessed}`,
+  },
+  PUBLISHED: { expression: sql`${c.published}`, type: 'boolean' },
+  APPLAB: { expression: sql`${c.applab}`, type: 'boolean' },
+  NAME: { expression: sql`${c.name}`, type: 'text' },
+};
+/** Decision 11: needsEcUpdate, errorsCount, lastAccessed, all descending. */
+const DEFAULT_KEYS: SortKey[] = [
+  { expression: sql`${c.needsEcUpdate}`, type: 'boolean' },
+  { expression: sql`${c.errorsCount}`, type: 'integer' },
+  SORT_KEYS.LAST_ACCESSED,
+];
+
+export type CursorValue = string | number | boolean;
+export type SortPlan = { keys: SortKey[]; direction: SortDirection; signature: string };
+
+export function sortPlan(sortBy: { field: CaseSortField; direction: SortDirection } | null | undefined): SortPlan {
+  if (!sortBy) return { keys: DEFAULT_KEYS, direction: 'DESC', signature: 'DEFAULT' };
+  return { keys: [SORT_KEYS[sortBy.field]], direction: sortBy.direction, signature: `${sortBy.field}:${sortBy.direction}` };
+}
+
+/** Whether a cursor value fits a key's type (a forged cursor is bad input, never a database error). */
+export function fitsKey(plan: SortPlan, values: readonly unknown[]): values is CursorValue[] {
+  if (values.length !== plan.keys.length) return false;
+  return plan.keys.every((key, index) => {
+    const value = values[index];
+    switch (key.type) {
+      case 'text':
+        return typeof value === 'string' && value.length <= 1000 && !value.includes('\u0000');
+      case 'timestamptz':
+        return (
+          typeof value === 'string' &&
+          /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(value) &&
+          !Number.isNaN(Date.parse(value))
+        );
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'integer':
+        return Number.isSafeInteger(value) && Math.abs(value as number) < 2 ** 31;
+    }
+    return false;
+  });
+}
+
+export type CaseFilterSql = {
+  madeByMe?: boolean;
+  sharedWithMe?: boolean;
+  assignedToMe?: boolean;
+  favorited?: boolean;
+  template?: boolean;
+};
+
+function filterConditions(viewer: CaseViewer, filters: CaseFilterSql, search: string | null): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.madeByMe) conditions.push(sql`${c.ownerId} = ${viewer.userId}`);
+  if (filters.sharedWithMe) {
+    conditions.push(
+      sql`exists (select 1 from ${caseShare} where ${caseShare.caseId} = ${c.id} and ${caseShare.toId} = any(${textArray([viewer.userId, ...viewer.groups])}))`,
+    );
+  }
+  if (filters.assignedToMe) {
+    conditions.push(
+      sql`((${c.document} -> 'timed_access' -> 'users') ?| ${textArray([viewer.userId])} or (${c.document} -> 'timed_access' -> 'groups') ?| ${textArray(viewer.groups)})`,
+    );
+  }
+  if (filters.favorited) {
+    conditions.push(
+      sql`exists (select 1 from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${viewer.userId})`,
+    );
+  }
+  if (filters.template) conditions.push(sql`${c.isTemplate}`);
+  if (search) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    conditions.push(sql`${c.searchableText} like ${pattern}`);
+  }
+  return conditions;
+}
+
+const caseColumns = {
+  id: c.id,
+  document: c.document,
+  access: c.access,
+  name: c.name,
+  ownerId: c.ownerId,
+  ownerOrgId: c.ownerOrgId,
+  origin: c.origin,
+  isTemplate: c.isTemplate,
+  published: c.published,
+  applab: c.applab,
+  needsEcUpdate: c.needsEcUpdate,
+  ignoreEcUpdate: c.ignoreEcUpdate,
+  updateStatus: c.updateStatus,
+  errorsCount: c.errorsCount,
+  warningsCount: c.warningsCount,
+  searchableText: c.searchableText,
+  createdAt: c.createdAt,
+};
+
+/** A case row with what the caller sees of it (their play, their favourite, the author's name). */
+export type CaseListRow = Awaited<ReturnType<typeof findCaseRows>>[number];
+
+function selectCases(db: Database, viewer: CaseViewer) {
+  return db
+    .select({
+      ...caseColumns,
+      lastPlayed: casePlay.lastPlayed,
+      lastAccessed: casePlay.lastAccessed,
+      isFavorite: sql<boolean>`exists (select 1 from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${viewer.userId})`,
+      authorGivenName: user.givenName,
+      authorFamilyName: user.familyName,
+      authorName: user.name,
+    })
+    .from(c)
+    .leftJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, viewer.userId)))
+    .leftJoin(user, eq(user.id, c.ownerId));
+}
+
+type PageQuery = {
+  viewer: CaseViewer;
+  withAccess: CaseAccessKind;
+  filters: CaseFilterSql;
+  search: string | null;
+  plan: SortPlan;
+  after: { values: CursorValue[]; id: string } | null;
+  limit: number;
+};
+
+const rowOf = (parts: SQL[]) => sql.join(parts, sql`, `);
+const boundOf = (keys: readonly SortKey[], values: readonly CursorValue[]) =>
+  keys.map((key, index) => sql`${values[index]}::${sql.raw(key.type)}`);
+const ordered = (parts: SQL[], direction: SortDirection) =>
+  parts.map((part) => (direction === 'ASC' ? sql`${part} asc` : sql`${part} desc`));
+/** `(row) > (bound)` ascending, `<` descending. */
+const beyond = (row: SQL[], bound: SQL[], direction: SortDirection, orEqual = false) => {
+  const op = direction === 'ASC' ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<';
+  return sql`(${rowOf(row)}) ${sql.raw(op)} (${rowOf(bound)})`;
+};
+
+/**
+ * The ids of one page of the caller's cases with `withAccess` (`limit` rows; one more than the
+ * page says there is a next), each with the values of its sort keys for the next cursor.
+ *
+ * A sort on the caller's own play (Last Played, Last Opened, and the default order) reads two
+ * parts and merges them: the cases the caller played or opened (few, by the play index) in full
+ * order, and all others, whose play key is the same epoch for every row, in the order of the
+ * remaining keys and the id, which an index serves. Each part stops after a page.
+ */
+export async function findCasePage(db: Database, query: PageQuery): Promise<{ id: string; sortValues: CursorValue[] }[]> {
+  const { viewer, withAccess, filters, search, plan, after, limit } = query;
+  const base = [hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)];
+  const userKey = plan.keys.findIndex((key) => key.played);
+  const sortValues = (expressions: SQL[]) =>
+    Object.fromEntries(expressions.map((expression, index) => [`sort${index}`, sql<unknown>`${expression}`.as(`sort${index}`)]));
+  const keyExpressions = plan.keys.map((key) => key.expression);
+
+  let rows: Array<Record<string, unknown>>;
+  if (userKey < 0) {
+    const conditions = [...base];
+    if (after) {
+      conditions.push(
+        beyond([...keyExpressions, sql`${c.id}`], [...boundOf(plan.keys, after.values), sql`${after.id}::text`], plan.direction),
+      );
+    }
+    rows = await db
+      .select({ id: c.id, ...sortValues(keyExpressions) })
+      .from(c)
+      .where(and(...conditions))
+      .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
+      .limit(limit);
+  } else {
+    // The play key is the last key of every plan that has one.
+    const played = plan.keys[userKey]?.played as SQL;
+    const others = plan.keys.slice(0, userKey);
+    const otherExpressions = others.map((key) => key.expression);
+    const playedConditions = [...base];
+    const unplayedConditions = [...base];
+    if (after) {
+      const bound = boundOf(plan.keys, after.values);
+      playedConditions.push(beyond([...keyExpressions, sql`${c.id}`], [...bound, sql`${after.id}::text`], plan.direction));
+      const otherBound = boundOf(others, after.values);
+      if (after.values[userKey] === EPOCH_ISO) {
+        // The cursor is among the unplayed cases: the remaining keys and the id decide.
+        unplayedConditions.push(
+          beyond([...otherExpressions, sql`${c.id}`], [...otherBound, sql`${after.id}::text`], plan.direction),
+        );
+      } else if (plan.direction === 'DESC') {
+        // Past a played case (descending): every unplayed case with remaining keys up to the cursor's.
+        if (others.length > 0) unplayedConditions.push(beyond(otherExpressions, otherBound, 'DESC', true));
+      } else {
+        // Past a played case (ascending): unplayed cases only under strictly greater remaining keys.
+        unplayedConditions.push(others.length > 0 ? beyond(otherExpressions, otherBound, 'ASC') : sql`false`);
+      }
+    }
+    const playedPart = db
+      .select({ id: c.id, ...sortValues(keyExpressions) })
+      .from(c)
+      .innerJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, viewer.userId)))
+      .where(and(...playedConditions, sql`${played} is not null`))
+      .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
+      .limit(limit);
+    const unplayedPart = db
+      .select({ id: c.id, ...sortValues([...otherExpressions, EPOCH]) })
+      .from(c)
+      .where(
+        and(
+          ...unplayedConditions,
+          sql`not exists (select 1 from ${casePlay} where ${casePlay.caseId} = ${c.id} and ${casePlay.userId} = ${viewer.userId} and ${played} is not null)`,
+        ),
+      )
+      .orderBy(...ordered([...otherExpressions, sql`${c.id}`], plan.direction))
+      .limit(limit);
+    const outerOrder = ordered(
+      [...plan.keys.map((_key, index) => sql`${sql.identifier(`sort${index}`)}`), sql`${sql.identifier('id')}`],
+      plan.direction,
+    );
+    rows = await unionAll(playedPart, unplayedPart)
+      .orderBy(...outerOrder)
+      .limit(limit);
+  }
+  return rows.map((row) => ({
+    id: String(row.id),
+    sortValues: plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`])),
+  }));
+}
+
+function cursorValue(type: KeyType, value: unknown): CursorValue {
+  if (type === 'timestamptz') return new Date(value as string | Date).toISOString();
+  if (type === 'integer') return Number(value);
+  if (type === 'boolean') return value === true || value === 't' || value === 'true';
+  return String(value);
+}
+
+/** How many cases the same query matches in all. */
+export async function countCases(
+  db: Database,
+  {
+    viewer,
+    withAccess,
+    filters,
+    search,
+  }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(c)
+    .where(and(hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)));
+  return Number(row?.count ?? 0);
+}
+
+/** Cases by id as the caller sees them, those the caller holds `kind` on only (or any, without a viewer check). */
+export function findCaseRows(
+  db: Database,
+  { viewer, ids, kind }: { viewer: CaseViewer; ids: readonly string[]; kind: CaseAccessKind | 'ANY' },
+) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectCases(db, viewer).where(and(inArray(c.id, [...ids]), kind === 'ANY' ? undefined : hasAccess(viewer, kind)));
+}
+
+/** Whether the cases exist at all (to tell 404 from 403 is never needed: both are 404). */
+export function findStoredCases(db: Database, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(c)
+    .where(inArray(c.id, [...ids]));
+}
+
+/** The template organisation's cases of a product type, by name. */
+export function findTemplateCaseIds(db: Database, productType: string) {
+  return db
+    .select({ id: c.id })
+    .from(c)
+    .innerJoin(group, eq(group.id, c.ownerOrgId))
+    .where(and(eq(group.templatesFor, productType), isNull(group.parentId)))
+    .orderBy(asc(c.name), asc(c.id))
+    .limit(1000)
+    .then((rows) => rows.map((r) => r.id));
+}
+
+/** The App Lab organisations: all of them, and the one of a product type. */
+export function findAppLabOrganisations(db: Database) {
+  return db
+    .select({ id: group.id, appLabFor: group.appLabFor })
+    .from(group)
+    .where(and(isNotNull(group.appLabFor), isNull(group.parentId)));
+}
+
+/** An organisation (top-level group) by id. */
+export async function findOrganisation(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: group.id, productType: group.productType, templatesFor: group.templatesFor, inactive: group.inactive })
+    .from(group)
+    .where(and(eq(group.id, id), isNull(group.parentId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export function insertCase(db: Database, values: typeof caseConfiguration.$inferInsert) {
+  return db.insert(c).values(values);
+}
+
+export function updateCase(db: Database, id: string, values: Partial<typeof caseConfiguration.$inferInsert>) {
+  return db
+    .update(c)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(c.id, id));
+}
+
+export async function deleteCases(db: Database, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .delete(c)
+    .where(inArray(c.id, [...ids]))
+    .returning({ id: c.id });
+  return rows.length;
+}
+
+export async function addFavorite(db: Database, caseId: string, userId: string) {
+  await db.insert(caseFavorite).values({ caseId, userId }).onConflictDoNothing();
+}
+
+export async function removeFavorite(db: Database, caseId: string, userId: string) {
+  await db.delete(caseFavorite).where(and(eq(caseFavorite.caseId, caseId), eq(caseFavorite.userId, userId)));
+}

@@ -1,0 +1,47 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CASE_ACCESS_CODE_HEADER } from '@patientsim/domain/cases/case.schemas';
+import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import { AppError } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/app/authenticate.js';
+import * as service from './cases.service.js';
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+
+/** Whether `given` is this deployment's access code (compared in constant time). */
+export function isAccessCode(expected: string | undefined, given: unknown): boolean {
+  if (!expected || typeof given !== 'string') return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The case document for the other deployments' case tools (decision 17): a bearer token of
+ * someone who may read the case, plus this deployment's access code in `x-case-access-code`.
+ */
+export const casesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signedIn = app.requirePermission('cases:read');
+  app.get(
+    '/api/cases/:id',
+    {
+      preHandler: [
+        signedIn,
+        async (request) => {
+          if (!isAccessCode(app.env.CASE_ACCESS_CODE, request.headers[CASE_ACCESS_CODE_HEADER])) {
+            throw new AppError('CASE_ACCESS_CODE_INVALID');
+          }
+        },
+      ],
+      schema: {
+        tags: ['cases'],
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        headers: z.object({ [CASE_ACCESS_CODE_HEADER]: z.string().max(512).optional() }),
+        response: { 200: z.record(z.string(), z.unknown()), ...errors },
+      },
+    },
+    async (request) => service.caseDocumentFor({ db: app.db, actor: currentUser(request), ip: request.ip }, request.params.id),
+  );
+};

@@ -1,0 +1,581 @@
+/**
+ * The case store (spec sections 3 and 4; decisions 11, 12 and 17): one service behind the GraphQL
+ * resolvers and the REST route. Every function takes the caller as the bearer token resolved them
+ * (current role and memberships) and checks the permission table and the case's access lists.
+ */
+import type { z } from 'zod';
+import {
+  type CaseAccessKind,
+  type CaseConfigurationPage,
+  type CaseConfigurationResult,
+  type CaseDocumentInput,
+  type CaseListArgs,
+  type CaseUpdateResult,
+  type CaseAccessInputSchema,
+} from '@patientsim/domain/cases/case.schemas';
+import { CASE_TEXTS, type CaseUpdateStatus } from '@patientsim/domain/cases/case-list';
+import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
+import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
+import type { Database } from '../../db/client.js';
+import type { CaseAccess } from '../../db/schema/cases.js';
+import { findOwnedOrganisationIds, principalsOf } from '../../identity/principals.js';
+import { audit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { RequestUser } from '../../plugins/app/authenticate.js';
+import {
+  buildCaseAccess,
+  deriveCaseColumns,
+  PRODUCT_TYPE_READER_PREFIX,
+  ROLE_READER_PREFIX,
+  withAppLab,
+  withPublished,
+} from './case-access.js';
+import * as repo from './cases.repository.js';
+
+export type CaseContext = { db: Database; actor: RequestUser; ip?: string | null };
+
+/**
+ * Who the caller is to the access lists. The library is that of the organisation the caller is
+ * signed in with (the token's active organisation, changed with changeOrg): that organisation,
+ * their sub-groups in it, the pseudo groups of their role there, ALL_USERS, ALL_KEYOWNERS for its
+ * key owner, and grants to the person, their role or their product type. Without an organisation,
+ * or when it is inactive, the caller has no access to cases (null).
+ */
+export async function viewerOf(db: Database, actor: RequestUser): Promise<repo.CaseViewer | null> {
+  const orgId = actor.org;
+  if (!orgId || actor.inactive) return null;
+  const org = actor.groupsData.find((entry) => entry._id === orgId && entry.parent === null);
+  if (!org || org.inactive) return null;
+  const inOrg = actor.groupsData.filter((entry) => entry._id === orgId || entry.parent === orgId);
+  const ownsOrg = (await findOwnedOrganisationIds(db, actor.id)).includes(orgId);
+  const principals = principalsOf({ id: actor.id, role: actor.role, groupsData: inOrg, keyOwnerOf: ownsOrg ? [orgId] : [] });
+  const groups = principals.filter((p) => p.principalType === 'GROUP').map((p) => p.principalId);
+  return {
+    userId: actor.id,
+    groups,
+    roles: [actor.role],
+    productTypes: [actor.productType],
+    readers: [actor.id, ...groups, `${ROLE_READER_PREFIX}${actor.role}`, `${PRODUCT_TYPE_READER_PREFIX}${actor.productType}`],
+  };
+}
+
+/** A viewer that reaches no case: the caller's own id only, which access lists never hold without their organisation. */
+function noAccessViewer(actor: RequestUser): repo.CaseViewer {
+  return { userId: actor.id, groups: [], roles: [], productTypes: [], readers: [] };
+}
+
+function requirePermission(actor: RequestUser, permission: Permission): void {
+  if (!hasPermission(actor.role, permission)) throw new AppError('FORBIDDEN');
+}
+
+/** Writes are refused while a super admin views the product as another user. */
+function refuseWhileViewingAs(actor: RequestUser): void {
+  if (actor.act) throw new AppError('FORBIDDEN', { message: 'This cannot be changed while viewing as another user.' });
+}
+
+/** Template information is refused to people without an organisation and to students (spec section 5). */
+function requireTemplateReader(actor: RequestUser): void {
+  if (!actor.org) throw new AppError('CASE_NO_ORGANIZATION', { message: CASE_TEXTS.noOrganisation });
+  if (actor.role === 'STUDENT') throw new AppError('CASE_STUDENT_REFUSED', { message: CASE_TEXTS.studentRefused });
+}
+
+/** Where a page ends, and the list's total counted on its first page (later pages do not count again). */
+type Cursor = { values: repo.CursorValue[]; id: string; total: number };
+
+function encodeCursor(signature: string, cursor: Cursor): string {
+  return Buffer.from(JSON.stringify({ s: signature, v: cursor.values, id: cursor.id, n: cursor.total })).toString('base64url');
+}
+
+function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
+  const invalid = () => new AppError('VALIDATION_FAILED', { message: 'after: Invalid cursor' });
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw invalid();
+  const { s, v, id, n } = parsed as { s?: unknown; v?: unknown; id?: unknown; n?: unknown };
+  if (s !== plan.signature || !Array.isArray(v) || typeof id !== 'string' || id.length === 0 || id.length > 64) throw invalid();
+  if (!Number.isSafeInteger(n) || (n as number) < 0) throw invalid();
+  if (!repo.fitsKey(plan, v)) throw invalid();
+  return { values: v, id, total: n as number };
+}
+
+const asList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
+const asNullableObject = <T>(value: unknown): T | null => (value && typeof value === 'object' ? (value as T) : null);
+
+/** A stored case as the API answers it to the caller. */
+export function toResult(row: repo.CaseListRow, { forStudent }: { forStudent: boolean }): CaseConfigurationResult {
+  const doc = row.document;
+  const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
+  const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
+  const shares = Array.isArray(doc.shares) ? (doc.shares as CaseConfigurationResult['shares']) : [];
+  return {
+    id: row.id,
+    name: row.name,
+    tags: typeof doc.tags === 'string' ? doc.tags : null,
+    dispatch: asNullableObject(doc.dispatch),
+    access: row.access,
+    author: row.ownerId ? { id: row.ownerId, name: authorName || row.ownerId } : null,
+    _avatar: asNullableObject(doc._avatar),
+    _startLocation: asNullableObject(doc._startLocation),
+    _endLocation: asNullableObject(doc._endLocation),
+    // Students see no template information (spec section 1).
+    isTemplate: forStudent ? false : row.isTemplate,
+    isFavorite: Boolean(row.isFavorite),
+    lastPlayed: row.lastPlayed ? new Date(row.lastPlayed).toISOString() : null,
+    lastAccessed: row.lastAccessed ? new Date(row.lastAccessed).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    needsEcUpdate: row.needsEcUpdate,
+    ignoreEcUpdate: row.ignoreEcUpdate,
+    updateStatus: (row.updateStatus as CaseUpdateStatus | null) ?? null,
+    errorsCount: row.errorsCount,
+    warningsCount: row.warningsCount,
+    outdatedMedications: asList(doc.outdatedMedications),
+    outdatedEcNodes: asList(doc.outdatedEcNodes),
+    shares: shares.map((share) => ({ shareType: String(share.shareType), from: String(share.from), to: String(share.to) })),
+    timed_access: timed ? { users: asList(timed.users), groups: asList(timed.groups) } : null,
+    searchableText: row.searchableText,
+    origin: row.origin,
+    published: forStudent ? false : row.published,
+    applab: forStudent ? false : row.applab,
+  };
+}
+
+/** The caller's library (the query `caseConfigurations`). */
+export async function listCases({ db, actor }: CaseContext, args: CaseListArgs): Promise<CaseConfigurationPage> {
+  const filters = args.filters ?? {};
+  if (filters.template) requireTemplateReader(actor);
+  const plan = repo.sortPlan(args.sortBy);
+  const after = args.after ? decodeCursor(plan, args.after) : null;
+  const viewer = await viewerOf(db, actor);
+  if (!viewer) return { items: [], nextCursor: null, totalCount: 0 };
+  const search = args.search?.trim() ? args.search.trim() : null;
+  const query = {
+    viewer,
+    withAccess: args.withAccess,
+    filters: {
+      madeByMe: filters.madeByMe ?? false,
+      sharedWithMe: filters.sharedWithMe ?? false,
+      assignedToMe: filters.assignedToMe ?? false,
+      favorited: filters.favorited ?? false,
+      template: filters.template ?? false,
+    },
+    search,
+  };
+  const [found, totalCount] = await Promise.all([
+    repo.findCasePage(db, { ...query, plan, after, limit: args.first + 1 }),
+    after ? Promise.resolve(after.total) : repo.countCases(db, query),
+  ]);
+  const page = found.slice(0, args.first);
+  const rows = await repo.findCaseRows(db, { viewer, ids: page.map((entry) => entry.id), kind: 'ANY' });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const last = page.at(-1);
+  const forStudent = actor.role === 'STUDENT';
+  return {
+    items: page.flatMap((entry) => {
+      const row = byId.get(entry.id);
+      return row ? [toResult(row, { forStudent })] : [];
+    }),
+    nextCursor:
+      found.length > args.first && last
+        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.id, total: totalCount })
+        : null,
+    totalCount,
+  };
+}
+
+/** One case the caller holds `kind` on, or null (unknown, or not theirs: never told apart). */
+async function findAccessible({ db, actor }: CaseContext, id: string, kind: CaseAccessKind) {
+  const viewer = await viewerOf(db, actor);
+  if (!viewer) return null;
+  const [row] = await repo.findCaseRows(db, { viewer, ids: [id], kind });
+  return row ?? null;
+}
+
+async function requireAccessible(ctx: CaseContext, id: string, kind: CaseAccessKind) {
+  const row = await findAccessible(ctx, id, kind);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
+  return row;
+}
+
+/** Reads one case again after a write, as the caller sees it. */
+async function reread(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
+  const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
+  const [row] = await repo.findCaseRows(ctx.db, { viewer, ids: [id], kind: 'ANY' });
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
+  return toResult(row, { forStudent: ctx.actor.role === 'STUDENT' });
+}
+
+export async function getCase(ctx: CaseContext, id: string): Promise<CaseConfigurationResult | null> {
+  const row = await findAccessible(ctx, id, 'READ');
+  return row ? toResult(row, { forStudent: ctx.actor.role === 'STUDENT' }) : null;
+}
+
+export async function setFavorite(ctx: CaseContext, id: string, favorite: boolean): Promise<CaseConfigurationResult> {
+  refuseWhileViewingAs(ctx.actor);
+  await requireAccessible(ctx, id, 'READ');
+  if (favorite) await repo.addFavorite(ctx.db, id, ctx.actor.id);
+  else await repo.removeFavorite(ctx.db, id, ctx.actor.id);
+  return reread(ctx, id);
+}
+
+/**
+ * The user's choices on pending effect-chain updates (spec section 4, decision 12). YES applies
+ * the update (the outdated medications and case-logic nodes are brought up to date, the pending
+ * flag clears) and validates the case: a case that still counts errors after it is ERRORED,
+ * otherwise UPDATED. NO declines it (ignoreEcUpdate, DECLINED). Each case answers on its own: a
+ * case the caller cannot edit, or without a pending update, carries an error and is left as it was.
+ */
+export async function updateEffectChains(
+  ctx: CaseContext,
+  decisions: readonly { id: string; choice: 'YES' | 'NO' }[],
+): Promise<CaseUpdateResult[]> {
+  refuseWhileViewingAs(ctx.actor);
+  const viewer = await viewerOf(ctx.db, ctx.actor);
+  const ids = decisions.map((d) => d.id);
+  const rows = viewer ? await repo.findCaseRows(ctx.db, { viewer, ids, kind: 'WRITE' }) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const results: CaseUpdateResult[] = [];
+  for (const decision of decisions) {
+    const row = byId.get(decision.id);
+    if (!row) {
+      results.push({ id: decision.id, updateStatus: null, ignoreEcUpdate: false, error: 'Case not found.' });
+      continue;
+    }
+    if (!row.needsEcUpdate) {
+      results.push({
+        id: row.id,
+        updateStatus: (row.updateStatus as CaseUpdateStatus | null) ?? null,
+        ignoreEcUpdate: row.ignoreEcUpdate,
+        error: 'This case has no pending update.',
+      });
+      continue;
+    }
+    const document = row.document;
+    let next: Record<string, unknown>;
+    if (decision.choice === 'YES') {
+      const updateStatus: CaseUpdateStatus = row.errorsCount > 0 ? 'ERRORED' : 'UPDATED';
+      next = {
+        ...document,
+        needsEcUpdate: false,
+        ignoreEcUpdate: false,
+        outdatedMedications: [],
+        outdatedEcNodes: [],
+        updateStatus,
+      };
+    } else {
+      next = { ...document, ignoreEcUpdate: true, updateStatus: 'DECLINED' };
+    }
+    await ctx.db.transaction(async (tx) => {
+      await writeDocument(tx, row.id, next, row.access);
+      await audit(tx, {
+        actorId: ctx.actor.id,
+        action: 'case.ec-update',
+        targetType: 'case',
+        targetId: row.id,
+        orgId: row.ownerOrgId,
+        ipAddress: ctx.ip ?? null,
+        details: { choice: decision.choice, updateStatus: next.updateStatus },
+      });
+    });
+    results.push({
+      id: row.id,
+      updateStatus: next.updateStatus as CaseUpdateStatus,
+      ignoreEcUpdate: next.ignoreEcUpdate === true,
+      error: null,
+    });
+  }
+  return results;
+}
+
+/** Stores a document and the columns derived from it. */
+async function writeDocument(db: Database, id: string, document: Record<string, unknown>, access: CaseAccess) {
+  const appLabOrgIds = (await repo.findAppLabOrganisations(db)).map((org) => org.id);
+  const derived = deriveCaseColumns(document, access, appLabOrgIds);
+  await repo.updateCase(db, id, {
+    ...derived,
+    access,
+    document: { ...document, id, access, published: derived.published, applab: derived.applab },
+  });
+}
+
+export async function removeCase(ctx: CaseContext, id: string): Promise<boolean> {
+  refuseWhileViewingAs(ctx.actor);
+  const row = await requireAccessible(ctx, id, 'WRITE');
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteCases(tx, [id]);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'case.remove',
+      targetType: 'case',
+      targetId: id,
+      orgId: row.ownerOrgId,
+      ipAddress: ctx.ip ?? null,
+      details: { name: row.name },
+    });
+  });
+  return true;
+}
+
+/** Fields a client never sets through a document: the access lists and what the server derives or keeps per user. */
+const SERVER_FIELDS = [
+  'id',
+  'access',
+  'shares',
+  'timed_access',
+  'published',
+  'applab',
+  'isFavorite',
+  'lastPlayed',
+  'lastAccessed',
+  'author',
+] as const;
+
+function withoutServerFields(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...document };
+  for (const key of SERVER_FIELDS) delete copy[key];
+  return copy;
+}
+
+/** A copy of a case in the caller's organisation, owned by the caller, under a new name. */
+export async function duplicateCase(ctx: CaseContext, id: string, newCaseName: string): Promise<CaseConfigurationResult> {
+  refuseWhileViewingAs(ctx.actor);
+  const row = await requireAccessible(ctx, id, 'WRITE');
+  const newCaseId = newId();
+  const access = buildCaseAccess({ ownerId: ctx.actor.id, ownerOrgId: ctx.actor.org });
+  const createdAt = new Date();
+  const document = {
+    ...withoutServerFields(row.document),
+    name: newCaseName,
+    isTemplate: false,
+    createdAt: createdAt.toISOString(),
+    shares: [],
+    timed_access: { users: [], groups: [] },
+  };
+  await ctx.db.transaction(async (tx) => {
+    await insertDocument(tx, newCaseId, document, access, createdAt);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'case.duplicate',
+      targetType: 'case',
+      targetId: newCaseId,
+      orgId: ctx.actor.org,
+      ipAddress: ctx.ip ?? null,
+      details: { from: id },
+    });
+  });
+  return reread(ctx, newCaseId);
+}
+
+async function insertDocument(db: Database, id: string, document: Record<string, unknown>, access: CaseAccess, createdAt: Date) {
+  const appLabOrgIds = (await repo.findAppLabOrganisations(db)).map((org) => org.id);
+  const derived = deriveCaseColumns(document, access, appLabOrgIds);
+  await repo.insertCase(db, {
+    id,
+    ...derived,
+    access,
+    document: { ...document, id, access, published: derived.published, applab: derived.applab },
+    createdAt,
+    updatedAt: createdAt,
+  });
+}
+
+/** Saves the scenario builder's document; its access lists, shares and assignments stay as they are. */
+export async function saveCase(ctx: CaseContext, id: string, input: CaseDocumentInput): Promise<CaseConfigurationResult> {
+  refuseWhileViewingAs(ctx.actor);
+  const row = await requireAccessible(ctx, id, 'WRITE');
+  const stored = row.document;
+  const document = {
+    ...withoutServerFields(input),
+    // Whether a case is a template is the provider's call (upsertCaseConfiguration), never the editor's.
+    isTemplate: row.isTemplate,
+    createdAt: stored.createdAt ?? new Date(row.createdAt).toISOString(),
+    shares: stored.shares ?? [],
+    timed_access: stored.timed_access ?? { users: [], groups: [] },
+  };
+  await writeDocument(ctx.db, id, document, row.access);
+  return reread(ctx, id);
+}
+
+/** The portable document of a case: its content, without ids, access, shares or what is derived from them. */
+export function portableDocument(document: Record<string, unknown>): Record<string, unknown> {
+  return withoutServerFields(document);
+}
+
+/** `dumpCase`: any case, for the provider's staff moving cases between organisations and deployments. */
+export async function dumpCase(ctx: CaseContext, id: string): Promise<Record<string, unknown>> {
+  requirePermission(ctx.actor, 'cases:copy');
+  const [row] = await repo.findStoredCases(ctx.db, [id]);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
+  return portableDocument(row.document);
+}
+
+/** The case document for a peer deployment (GET /api/cases/{id}): what the caller may read, portable. */
+export async function caseDocumentFor(ctx: CaseContext, id: string): Promise<Record<string, unknown>> {
+  const row = await requireAccessible(ctx, id, 'READ');
+  return portableDocument(row.document);
+}
+
+/** `restoreCase`: a new case in `ownerOrg` from a dump, owned by the caller. */
+export async function restoreCase(ctx: CaseContext, dump: CaseDocumentInput, ownerOrg: string): Promise<CaseConfigurationResult> {
+  requirePermission(ctx.actor, 'cases:copy');
+  refuseWhileViewingAs(ctx.actor);
+  const org = await repo.findOrganisation(ctx.db, ownerOrg);
+  if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found.' });
+  const id = newId();
+  const createdAt = dump.createdAt ? new Date(dump.createdAt) : new Date();
+  const access = buildCaseAccess({ ownerId: ctx.actor.id, ownerOrgId: ownerOrg });
+  const document = {
+    ...withoutServerFields(dump),
+    createdAt: dump.createdAt ?? createdAt.toISOString(),
+    shares: [],
+    timed_access: { users: [], groups: [] },
+  };
+  await ctx.db.transaction(async (tx) => {
+    await insertDocument(tx, id, document, access, createdAt);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'case.restore',
+      targetType: 'case',
+      targetId: id,
+      orgId: ownerOrg,
+      ipAddress: ctx.ip ?? null,
+      details: { name: dump.name },
+    });
+  });
+  return readAny(ctx, id);
+}
+
+/** A case as the provider's staff see it (any organisation). */
+async function readAny(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
+  const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
+  const [row] = await repo.findCaseRows(ctx.db, { viewer, ids: [id], kind: 'ANY' });
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
+  return toResult(row, { forStudent: false });
+}
+
+/** `bulkRemoveCaseConfigurations`: removes the named cases (the copy tool's clean-up); answers how many went. */
+export async function bulkRemoveCases(ctx: CaseContext, ids: readonly string[]): Promise<number> {
+  requirePermission(ctx.actor, 'cases:copy');
+  refuseWhileViewingAs(ctx.actor);
+  return ctx.db.transaction(async (tx) => {
+    const removed = await repo.deleteCases(tx, [...new Set(ids)]);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'case.bulk-remove',
+      targetType: 'case',
+      ipAddress: ctx.ip ?? null,
+      details: { ids: [...new Set(ids)], removed },
+    });
+    return removed;
+  });
+}
+
+type AccessInput = z.output<typeof CaseAccessInputSchema>;
+
+/** `upsertCaseConfiguration`: the provider sets a case's access lists and whether it is a template. */
+export async function upsertCase(
+  ctx: CaseContext,
+  { id, access, isTemplate }: { id: string; access?: AccessInput | null; isTemplate?: boolean | null },
+): Promise<CaseConfigurationResult> {
+  requirePermission(ctx.actor, 'cases:publish');
+  refuseWhileViewingAs(ctx.actor);
+  const [row] = await repo.findStoredCases(ctx.db, [id]);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
+  const nextAccess: CaseAccess = access
+    ? {
+        owner: access.owner === undefined ? row.access.owner : access.owner,
+        ownerOrg: access.ownerOrg === undefined ? row.access.ownerOrg : access.ownerOrg,
+        read: access.read,
+        write: access.write,
+        run: access.run,
+        share: access.share,
+      }
+    : row.access;
+  if (nextAccess.ownerOrg && nextAccess.ownerOrg !== row.access.ownerOrg) {
+    if (!(await repo.findOrganisation(ctx.db, nextAccess.ownerOrg)))
+      throw new AppError('NOT_FOUND', { message: 'Organization not found.' });
+  }
+  const document = { ...row.document, ...(isTemplate === null || isTemplate === undefined ? {} : { isTemplate }) };
+  await ctx.db.transaction(async (tx) => {
+    await writeDocument(tx, id, document, nextAccess);
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: 'case.upsert',
+      targetType: 'case',
+      targetId: id,
+      orgId: nextAccess.ownerOrg,
+      ipAddress: ctx.ip ?? null,
+      details: { access: Boolean(access), isTemplate: isTemplate ?? null },
+    });
+  });
+  return readAny(ctx, id);
+}
+
+/** The template organisation's cases of a product type, by name (super admins). */
+export async function templateCases(ctx: CaseContext, productType: ProductType): Promise<CaseConfigurationResult[]> {
+  requirePermission(ctx.actor, 'cases:publish');
+  requireTemplateReader(ctx.actor);
+  const ids = await repo.findTemplateCaseIds(ctx.db, productType);
+  const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
+  const rows = await repo.findCaseRows(ctx.db, { viewer, ids, kind: 'ANY' });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toResult(row, { forStudent: false })] : [];
+  });
+}
+
+async function requireTemplate(ctx: CaseContext, id: string) {
+  requirePermission(ctx.actor, 'cases:publish');
+  refuseWhileViewingAs(ctx.actor);
+  const [row] = await repo.findStoredCases(ctx.db, [id]);
+  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
+  if (!row.isTemplate) throw new AppError('CASE_NOT_TEMPLATE');
+  return row;
+}
+
+/** Publish adds ALL_ADMINS and ALL_INSTRUCTORS to the read and run groups; unpublish removes them (spec section 4). */
+export async function publishTemplate(ctx: CaseContext, id: string, published: boolean): Promise<CaseConfigurationResult> {
+  const row = await requireTemplate(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await writeDocument(tx, id, row.document, withPublished(row.access, published));
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: published ? 'case.publish' : 'case.unpublish',
+      targetType: 'case',
+      targetId: id,
+      orgId: row.ownerOrgId,
+      ipAddress: ctx.ip ?? null,
+    });
+  });
+  return readAny(ctx, id);
+}
+
+/** App Lab adds or removes the App Lab organisation of the template's product type in the read and run groups. */
+export async function setTemplateAppLab(ctx: CaseContext, id: string, applab: boolean): Promise<CaseConfigurationResult> {
+  const row = await requireTemplate(ctx, id);
+  const owner = row.ownerOrgId ? await repo.findOrganisation(ctx.db, row.ownerOrgId) : null;
+  const productType = owner?.templatesFor ?? owner?.productType;
+  const appLab = (await repo.findAppLabOrganisations(ctx.db)).find(
+    (org) => isProductType(productType) && org.appLabFor === productType,
+  );
+  if (!appLab) throw new AppError('CASE_NO_APP_LAB');
+  await ctx.db.transaction(async (tx) => {
+    await writeDocument(tx, id, row.document, withAppLab(row.access, appLab.id, applab));
+    await audit(tx, {
+      actorId: ctx.actor.id,
+      action: applab ? 'case.app-lab.add' : 'case.app-lab.remove',
+      targetType: 'case',
+      targetId: id,
+      orgId: row.ownerOrgId,
+      ipAddress: ctx.ip ?? null,
+      details: { appLabOrgId: appLab.id },
+    });
+  });
+  return readAny(ctx, id);
+}
