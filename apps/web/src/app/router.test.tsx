@@ -188,6 +188,30 @@ describe('route guard', () => {
   });
 });
 
+describe('scenario library (/authoring/cases)', () => {
+  it('sends a visitor to login with a timestamp and a redirect back (the authoring guard)', async () => {
+    const { router } = renderRoutes(routes, '/authoring/cases');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(pathOf(router)).toMatch(/^\/auth\/login\?t=\d+&redirectUrl=%2Fauthoring%2Fcases$/);
+  });
+
+  it('sends an unverified user to the verify screen', async () => {
+    signIn('USER', { emailVerified: false });
+    const { router } = renderRoutes(routes, '/authoring/cases');
+    await waitFor(() => expect(pathOf(router)).toBe('/auth/verify'));
+  });
+
+  it('opens in the shell, and tells a user without an organisation how to join one (decision 18)', async () => {
+    stubApi();
+    writeLoginResult(buildLoginResult({ role: 'STUDENT', groupsData: [], org: null }));
+    renderRoutes(routes, '/authoring/cases');
+    expect(await screen.findByRole('heading', { name: 'Scenarios' })).toBeInTheDocument();
+    expect(screen.getByText(/You are not a member of any organization yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/auth/account/profile');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});
+
 describe('routes', () => {
   it('redirects /manage-users to org, which opens the admin at the invite-users route', async () => {
     signIn('ADMIN');

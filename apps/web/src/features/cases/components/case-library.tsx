@@ -124,7 +124,9 @@ function CaseName({ item, onOpen }: { item: CaseListItem; onOpen: (item: CaseLis
       </Link>
       {item.errorsCount > 0 ? (
         <Tooltip title={CASE_TEXTS.needsUpdate}>
-          <ErrorOutline color="error" fontSize="small" tabIndex={0} aria-label={CASE_TEXTS.needsUpdate} role="img" />
+          <Box component="span" role="img" tabIndex={0} aria-label={CASE_TEXTS.needsUpdate} sx={{ display: 'inline-flex', flexShrink: 0 }}>
+            <ErrorOutline color="error" fontSize="small" />
+          </Box>
         </Tooltip>
       ) : null}
     </Stack>
