@@ -114,7 +114,9 @@ describe('route guard', () => {
         method: 'POST',
         path: '/api/users/invites/pending',
         respond: () =>
-          jsonResponse({ data: { pending: [{ ...invite, dismissed: false, declined: false, user_id: null, throughSubscription: false }] } }),
+          jsonResponse({
+            data: { pending: [{ ...invite, dismissed: false, declined: false, user_id: null, throughSubscription: false }] },
+          }),
       },
     ]);
     renderRoutes(routes, '/auth/verify');

@@ -102,7 +102,7 @@ async function readJson(response: Response): Promise<unknown> {
 function toApiError(response: Response, body: unknown): ApiError {
   const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'));
   if (isRecord(body)) {
-    const shape = firstGraphqlError(body) ?? (body as ErrorBodyShape);
+    const shape = firstGraphqlError(body) ?? body;
     const replyMessage =
       typeof shape.message === 'string' && shape.message
         ? shape.message

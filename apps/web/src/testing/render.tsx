@@ -36,7 +36,7 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 function underAppBase(route: RouteObject): RouteObject {
   const { path } = route;
   if (!path?.startsWith('/') || path === '/' || path.startsWith(APP_BASENAME)) return route;
-  return { ...route, path: `${APP_BASENAME}${path}` } as RouteObject;
+  return { ...route, path: `${APP_BASENAME}${path}` };
 }
 
 /** A JSON answer for a stubbed fetch. */

@@ -13,10 +13,7 @@ export const CaseListItemSchema = z.object({
   id: z.string(),
   name: z.string(),
   tags: z.string().nullable().optional(),
-  dispatch: z
-    .object({ learningObjectives: CaptionedTextSchema, chiefComplaint: CaptionedTextSchema })
-    .nullable()
-    .optional(),
+  dispatch: z.object({ learningObjectives: CaptionedTextSchema, chiefComplaint: CaptionedTextSchema }).nullable().optional(),
   author: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   _avatar: z.object({ id: z.string(), name: CaptionSchema, picture: PictureSchema }).nullable().optional(),
   _startLocation: z.object({ name: CaptionSchema, picture: PictureSchema }).nullable().optional(),

@@ -63,7 +63,10 @@ export function useCaseConfigurations(request: CaseListRequest, { isEnabled = tr
 export type CaseListData = InfiniteData<CaseListPage, string | null>;
 
 /** Changes the cases of every cached library page that `change` picks (favourite, update status). */
-export function mapCachedCases(data: CaseListData | undefined, change: (item: CaseListItem) => CaseListItem): CaseListData | undefined {
+export function mapCachedCases(
+  data: CaseListData | undefined,
+  change: (item: CaseListItem) => CaseListItem,
+): CaseListData | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })) };
 }

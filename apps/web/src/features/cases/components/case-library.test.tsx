@@ -182,7 +182,9 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     expect(star).toHaveAttribute('aria-pressed', 'false');
     await user.click(star);
     expect(await screen.findByText('Case not found')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Favorite Chest pain at the gym' })).toHaveAttribute('aria-pressed', 'false'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Favorite Chest pain at the gym' })).toHaveAttribute('aria-pressed', 'false'),
+    );
   });
 
   it("shows 'Error when loading cases' with the first error message", async () => {
@@ -191,7 +193,10 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
         method: 'POST',
         path: '/api/graphql',
         respond: () =>
-          jsonResponse({ data: null, errors: [{ message: 'Access denied', extensions: { code: 'FORBIDDEN', statusCode: 403 } }] }),
+          jsonResponse({
+            data: null,
+            errors: [{ message: 'Access denied', extensions: { code: 'FORBIDDEN', statusCode: 403 } }],
+          }),
       },
     ]);
     renderLibrary();

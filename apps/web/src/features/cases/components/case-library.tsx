@@ -124,7 +124,13 @@ function CaseName({ item, onOpen }: { item: CaseListItem; onOpen: (item: CaseLis
       </Link>
       {item.errorsCount > 0 ? (
         <Tooltip title={CASE_TEXTS.needsUpdate}>
-          <Box component="span" role="img" tabIndex={0} aria-label={CASE_TEXTS.needsUpdate} sx={{ display: 'inline-flex', flexShrink: 0 }}>
+          <Box
+            component="span"
+            role="img"
+            tabIndex={0}
+            aria-label={CASE_TEXTS.needsUpdate}
+            sx={{ display: 'inline-flex', flexShrink: 0 }}
+          >
             <ErrorOutline color="error" fontSize="small" />
           </Box>
         </Tooltip>
@@ -303,12 +309,7 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
         {isStudent ? null : <ColumnMenu shown={columns} onChange={changeColumns} />}
       </Stack>
 
-      <Stack
-        direction="row"
-        role="group"
-        aria-label="Filters"
-        sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}
-      >
+      <Stack direction="row" role="group" aria-label="Filters" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
         {filterChoices.map((filter) => {
           const isOn = Boolean(filters[filter.key]);
           return (
@@ -383,7 +384,9 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
         </Box>
       ) : (
         <>
-          <Box sx={{ height: 4 }}>{list.isFetching && !isFetchingNextPage ? <LinearProgress aria-label="Refreshing scenarios" /> : null}</Box>
+          <Box sx={{ height: 4 }}>
+            {list.isFetching && !isFetchingNextPage ? <LinearProgress aria-label="Refreshing scenarios" /> : null}
+          </Box>
           {items.length === 0 ? (
             <Typography sx={{ py: 4, textAlign: 'center' }}>No scenarios to show</Typography>
           ) : isPhone ? (
@@ -423,7 +426,10 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
                 <TableHead>
                   <TableRow>
                     <TableCell sx={{ width: 56 }}>
-                      <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                      <Box
+                        component="span"
+                        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                      >
                         Favorite
                       </Box>
                     </TableCell>

@@ -7,14 +7,20 @@ describe('nextSort', () => {
     expect(nextSort(null, 'CREATED_AT')).toEqual({ field: 'CREATED_AT', direction: 'ASC' });
     expect(nextSort({ field: 'CREATED_AT', direction: 'ASC' }, 'CREATED_AT')).toEqual({ field: 'CREATED_AT', direction: 'DESC' });
     expect(nextSort({ field: 'CREATED_AT', direction: 'DESC' }, 'CREATED_AT')).toEqual({ field: 'CREATED_AT', direction: 'ASC' });
-    expect(nextSort({ field: 'CREATED_AT', direction: 'DESC' }, 'AVATAR_NAME')).toEqual({ field: 'AVATAR_NAME', direction: 'ASC' });
+    expect(nextSort({ field: 'CREATED_AT', direction: 'DESC' }, 'AVATAR_NAME')).toEqual({
+      field: 'AVATAR_NAME',
+      direction: 'ASC',
+    });
   });
 });
 
 describe('toggleColumn', () => {
   it('refuses a fifth column and keeps the spec order', () => {
     expect(toggleColumn(DEFAULT_CASE_COLUMNS, 'published')).toEqual({ shown: [...DEFAULT_CASE_COLUMNS], isRefused: true });
-    expect(toggleColumn(['patient', 'createdAt'], 'scene1')).toEqual({ shown: ['patient', 'scene1', 'createdAt'], isRefused: false });
+    expect(toggleColumn(['patient', 'createdAt'], 'scene1')).toEqual({
+      shown: ['patient', 'scene1', 'createdAt'],
+      isRefused: false,
+    });
     expect(toggleColumn(['patient', 'createdAt'], 'patient')).toEqual({ shown: ['createdAt'], isRefused: false });
   });
 });

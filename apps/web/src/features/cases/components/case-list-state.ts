@@ -21,7 +21,10 @@ export function nextSort(current: CaseSort | null, field: CaseSortField): CaseSo
  * The shown columns after the user ticks or unticks `key`: at most MAX_CASE_COLUMNS (spec
  * section 5); `isRefused` when ticking one more would pass the cap. Columns keep the spec's order.
  */
-export function toggleColumn(shown: readonly CaseColumnKey[], key: CaseColumnKey): { shown: CaseColumnKey[]; isRefused: boolean } {
+export function toggleColumn(
+  shown: readonly CaseColumnKey[],
+  key: CaseColumnKey,
+): { shown: CaseColumnKey[]; isRefused: boolean } {
   if (shown.includes(key)) return { shown: shown.filter((k) => k !== key), isRefused: false };
   if (shown.length >= MAX_CASE_COLUMNS) return { shown: [...shown], isRefused: true };
   const next = new Set([...shown, key]);

@@ -58,7 +58,14 @@ export function ColumnMenu({ shown, onChange }: { shown: readonly CaseColumnKey[
               }}
             >
               <ListItemIcon>
-                <Checkbox edge="start" checked={isShown} tabIndex={-1} disableRipple size="small" slotProps={{ input: { 'aria-hidden': true } }} />
+                <Checkbox
+                  edge="start"
+                  checked={isShown}
+                  tabIndex={-1}
+                  disableRipple
+                  size="small"
+                  slotProps={{ input: { 'aria-hidden': true } }}
+                />
               </ListItemIcon>
               <ListItemText primary={column.label} />
             </MenuItem>
