@@ -57,11 +57,9 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
-        // A stand-alone script the server's authoring pages load: /auth/authoring-guard.js
-        'authoring-guard': fileURLToPath(new URL('src/authoring-guard-entry.ts', import.meta.url)),
       },
       output: {
-        entryFileNames: (chunk) => (chunk.name === 'authoring-guard' ? '[name].js' : 'assets/[name]-[hash].js'),
+        entryFileNames: 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [
             {

@@ -13,10 +13,12 @@ test('a user without an organisation (removed from their only one) lands on the 
   await expectNoSeriousA11yViolations(page, 'scenario library');
 });
 
-test('a member of an organisation sees which organisation the library is for', async ({ page }) => {
+test('a member of an organisation sees the library in the signed-in shell', async ({ page }) => {
   await signIn(page, 'nurse@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL);
-  await expect(page.getByText('You are signed in to Northgate Nursing School.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scenarios' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SCENARIOS' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Scenarios' }).getByRole('table')).toBeVisible();
 });
 
 test('an authoring path this product does not serve says so and links back to the account', async ({ page }) => {

@@ -24,7 +24,7 @@ describe('decideAccess', () => {
         requestedPath: '/auth/account/profile?tab=1',
         nowMs,
       }),
-    ).toEqual({ isAllowed: false, redirectTo: '/login?redirectUrl=%2Fauth%2Faccount%2Fprofile%3Ftab%3D1' });
+    ).toEqual({ isAllowed: false, redirectTo: '/auth/login?redirectUrl=%2Fauth%2Faccount%2Fprofile%3Ftab%3D1' });
   });
 
   it('treats an expired token as unauthenticated', () => {
@@ -43,7 +43,7 @@ describe('decideAccess', () => {
     for (const access of ['signed-in', AREA_ACCESS.org] as const) {
       expect(decideAccess({ access, session: unverified, requestedPath: '/auth/account/profile', nowMs })).toEqual({
         isAllowed: false,
-        redirectTo: '/verify',
+        redirectTo: '/auth/verify',
       });
     }
     expect(decideAccess({ access: 'unverified', session: unverified, requestedPath: '/auth/verify', nowMs })).toEqual({
@@ -60,11 +60,11 @@ describe('decideAccess', () => {
       decideAccess({ access: AREA_ACCESS.access, session: sessionOf('ADMIN'), requestedPath: '/auth/access', nowMs }),
     ).toEqual({
       isAllowed: false,
-      redirectTo: '/account/profile',
+      redirectTo: '/auth/account/profile',
     });
     expect(decideAccess({ access: AREA_ACCESS.org, session: sessionOf('STUDENT'), requestedPath: '/auth/org', nowMs })).toEqual({
       isAllowed: false,
-      redirectTo: '/account/profile',
+      redirectTo: '/auth/account/profile',
     });
   });
 
@@ -95,10 +95,10 @@ describe('AREA_ACCESS', () => {
 
 describe('orgManagementPath', () => {
   it('routes key owner, admin and instructor', () => {
-    expect(orgManagementPath({ isKeyOwner: true, role: 'ADMIN' })).toBe('/org/profile');
-    expect(orgManagementPath({ isKeyOwner: false, role: 'ADMIN' })).toBe('/org/invite');
-    expect(orgManagementPath({ isKeyOwner: false, role: 'SUPER_ADMIN' })).toBe('/org/invite');
-    expect(orgManagementPath({ isKeyOwner: false, role: 'USER' })).toBe('/org/groups');
-    expect(orgManagementPath({ isKeyOwner: false, role: 'STUDENT' })).toBe('/org/groups');
+    expect(orgManagementPath({ isKeyOwner: true, role: 'ADMIN' })).toBe('/auth/org/profile');
+    expect(orgManagementPath({ isKeyOwner: false, role: 'ADMIN' })).toBe('/auth/org/invite');
+    expect(orgManagementPath({ isKeyOwner: false, role: 'SUPER_ADMIN' })).toBe('/auth/org/invite');
+    expect(orgManagementPath({ isKeyOwner: false, role: 'USER' })).toBe('/auth/org/groups');
+    expect(orgManagementPath({ isKeyOwner: false, role: 'STUDENT' })).toBe('/auth/org/groups');
   });
 });

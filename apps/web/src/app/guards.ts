@@ -3,6 +3,7 @@ import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { Role } from '@patientsim/domain/roles/roles';
 import { type LoaderFunctionArgs, redirect, redirectDocument } from 'react-router';
 import { externalPaths, paths } from '../config/paths';
+import { checkAuthoringAccess } from '../lib/authoring-guard';
 import { deriveCurrentUser, isViewAsResult } from '../lib/current-user';
 import { renewSession } from '../lib/id-token';
 import { signOut } from '../lib/logout';
@@ -91,6 +92,21 @@ export function guard(access: RouteAccess) {
     const decision = decideAccess({ access, session, requestedPath: requestedPathOf(request), nowMs });
     return decision.isAllowed ? null : redirect(decision.redirectTo);
   };
+}
+
+/**
+ * The authoring paths (spec section 2): a valid, unexpired stored login result (renewed first
+ * when it may be), else login with an updated timestamp query and a redirect back; an unverified
+ * address goes to the verify screen; then the route's permission as everywhere else.
+ */
+export async function authoringLoader(args: LoaderFunctionArgs): Promise<Response | null> {
+  const nowMs = Date.now();
+  const session = await refreshOnce(nowMs);
+  const requestedPath = requestedPathOf(args.request);
+  const authoring = checkAuthoringAccess({ result: session.result, currentPath: requestedPath, nowMs });
+  if (!authoring.isAllowed) return redirect(authoring.redirectTo);
+  const decision = decideAccess({ access: 'cases:read', session, requestedPath, nowMs });
+  return decision.isAllowed ? null : redirect(decision.redirectTo);
 }
 
 /** Verify screen (route name verifyEmail): a verified user goes on to the scenarios (spec section 2). */

@@ -114,7 +114,9 @@ describe('route guard', () => {
         method: 'POST',
         path: '/api/users/invites/pending',
         respond: () =>
-          jsonResponse({ data: { pending: [{ ...invite, dismissed: false, declined: false, user_id: null, throughSubscription: false }] } }),
+          jsonResponse({
+            data: { pending: [{ ...invite, dismissed: false, declined: false, user_id: null, throughSubscription: false }] },
+          }),
       },
     ]);
     renderRoutes(routes, '/auth/verify');
@@ -188,6 +190,30 @@ describe('route guard', () => {
   });
 });
 
+describe('scenario library (/authoring/cases)', () => {
+  it('sends a visitor to login with a timestamp and a redirect back (the authoring guard)', async () => {
+    const { router } = renderRoutes(routes, '/authoring/cases');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(pathOf(router)).toMatch(/^\/auth\/login\?t=\d+&redirectUrl=%2Fauthoring%2Fcases$/);
+  });
+
+  it('sends an unverified user to the verify screen', async () => {
+    signIn('USER', { emailVerified: false });
+    const { router } = renderRoutes(routes, '/authoring/cases');
+    await waitFor(() => expect(pathOf(router)).toBe('/auth/verify'));
+  });
+
+  it('opens in the shell, and tells a user without an organisation how to join one (decision 18)', async () => {
+    stubApi();
+    writeLoginResult(buildLoginResult({ role: 'STUDENT', groupsData: [], org: null }));
+    renderRoutes(routes, '/authoring/cases');
+    expect(await screen.findByRole('heading', { name: 'Scenarios' })).toBeInTheDocument();
+    expect(screen.getByText(/You are not a member of any organization yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/auth/account/profile');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});
+
 describe('routes', () => {
   it('redirects /manage-users to org, which opens the admin at the invite-users route', async () => {
     signIn('ADMIN');
@@ -229,7 +255,10 @@ function rolesOpening(path: string): Role[] {
 }
 
 describe('route table', () => {
-  const pages = everyRoute(routes).filter((route) => route.id !== 'root' && (route.index || route.path !== undefined));
+  // The /auth prefixes of the layouts are no pages: their layouts' guards apply.
+  const pages = everyRoute(routes).filter(
+    (route) => route.id !== 'root' && route.path !== 'auth' && (route.index || route.path !== undefined),
+  );
 
   it('declares on every page who may open it: a keyword or a permission of the domain table', () => {
     expect(pages.length).toBeGreaterThan(30);
@@ -251,43 +280,43 @@ describe('route table', () => {
   const ORG: Role[] = ['USER', 'ADMIN', 'SUPER_ADMIN'];
   const CONSOLE: Role[] = ['SUPER_ADMIN'];
   it.each([
-    ['/account/profile', ALL],
-    ['/account/change-password', ALL],
-    ['/payment/portal', ALL],
-    ['/org', ORG],
-    ['/org/invite', ORG],
-    ['/org/invite-subscribed', ORG],
-    ['/org/archived-users', ORG],
-    ['/org/profile', ORG],
-    ['/org/groups', ORG],
-    ['/groups', ORG],
-    ['/groups/org-1', ORG],
-    ['/manage-users', ORG],
-    ['/manage-users/invite', ORG],
-    ['/access', CONSOLE],
-    ['/access/organizations', CONSOLE],
-    ['/access/organizations/org-1', CONSOLE],
-    ['/access/users', CONSOLE],
-    ['/access/cases', CONSOLE],
-    ['/access/skeleton', CONSOLE],
-    ['/access/templates', CONSOLE],
-    ['/access/notifications', CONSOLE],
+    ['/auth/account/profile', ALL],
+    ['/auth/account/change-password', ALL],
+    ['/auth/payment/portal', ALL],
+    ['/auth/org', ORG],
+    ['/auth/org/invite', ORG],
+    ['/auth/org/invite-subscribed', ORG],
+    ['/auth/org/archived-users', ORG],
+    ['/auth/org/profile', ORG],
+    ['/auth/org/groups', ORG],
+    ['/auth/groups', ORG],
+    ['/auth/groups/org-1', ORG],
+    ['/auth/manage-users', ORG],
+    ['/auth/manage-users/invite', ORG],
+    ['/auth/access', CONSOLE],
+    ['/auth/access/organizations', CONSOLE],
+    ['/auth/access/organizations/org-1', CONSOLE],
+    ['/auth/access/users', CONSOLE],
+    ['/auth/access/cases', CONSOLE],
+    ['/auth/access/skeleton', CONSOLE],
+    ['/auth/access/templates', CONSOLE],
+    ['/auth/access/notifications', CONSOLE],
   ])('opens %s to the roles of spec section 6', (path, roles) => {
     expect(rolesOpening(path)).toEqual(roles);
   });
 
   it.each([
-    ['/', 'public'],
-    ['/login', 'public'],
-    ['/signup', 'public'],
-    ['/choose-password', 'public'],
-    ['/reset-password', 'public'],
-    ['/callback', 'public'],
-    ['/license', 'public'],
-    ['/accept-invite', 'public'],
-    ['/emailVerified', 'public'],
-    ['/org-selection', 'unverified'],
-    ['/verify', 'unverified'],
+    ['/auth', 'public'],
+    ['/auth/login', 'public'],
+    ['/auth/signup', 'public'],
+    ['/auth/choose-password', 'public'],
+    ['/auth/reset-password', 'public'],
+    ['/auth/callback', 'public'],
+    ['/auth/license', 'public'],
+    ['/auth/accept-invite', 'public'],
+    ['/auth/emailVerified', 'public'],
+    ['/auth/org-selection', 'unverified'],
+    ['/auth/verify', 'unverified'],
   ])('opens %s as %s', (path, access) => {
     const matches = matchRoutes(routes, path) ?? [];
     expect(matches.at(-1)?.route.path).not.toBe('*');

@@ -1,5 +1,4 @@
 import { type RouteObject, createBrowserRouter } from 'react-router';
-import { APP_BASENAME } from '../config/paths';
 import { AuthLayout } from './layouts/auth-layout';
 import { LoadingScreen } from './layouts/loading-screen';
 import { RootLayout } from './layouts/root-layout';
@@ -7,12 +6,15 @@ import { PageErrorBoundary, RootErrorBoundary } from './route-error-boundary';
 import { accessRoutes } from './route-table/access-routes';
 import { accountRoutes } from './route-table/account-routes';
 import { authRoutes, verificationRoutes } from './route-table/auth-routes';
+import { authoringRoutes } from './route-table/authoring-routes';
 import { groupsRoutes } from './route-table/groups-routes';
 import { orgRoutes } from './route-table/org-routes';
 import { guarded, lazyComponent, queryLayout } from './route-table/page';
 
 /**
- * The route table (spec section 2), under the base /auth, composed from one file per area. Each
+ * The route table (spec section 2), composed from one file per area: the /auth area, and the
+ * scenario library at /authoring/cases (decision 1) inside the same signed-in shell, so that the
+ * shell (side nav, notifications, the popup carousel) stays mounted between them. Each
  * page declares who may open it (a permission of the domain table, or public / unverified /
  * signed-in); its loader enforces that: unauthenticated → login, permission lacking → profile.
  *
@@ -31,19 +33,20 @@ export const routes: RouteObject[] = [
     children: [
       {
         Component: AuthLayout,
-        children: [{ ErrorBoundary: PageErrorBoundary, children: authRoutes }],
+        children: [{ path: 'auth', ErrorBoundary: PageErrorBoundary, children: authRoutes }],
       },
       queryLayout([
         {
           lazy: lazyComponent(() => import('./layouts/signed-in-layout'), 'SignedInLayout'),
           ...guarded('unverified'),
-          children: [{ ErrorBoundary: PageErrorBoundary, children: verificationRoutes }],
+          children: [{ path: 'auth', ErrorBoundary: PageErrorBoundary, children: verificationRoutes }],
         },
         {
           lazy: lazyComponent(() => import('./layouts/app-shell'), 'AppShell'),
           ...guarded('signed-in'),
           children: [
             {
+              path: 'auth',
               ErrorBoundary: PageErrorBoundary,
               children: [
                 ...accountRoutes,
@@ -53,6 +56,7 @@ export const routes: RouteObject[] = [
                 { path: '*', ...guarded('signed-in'), lazy: lazyComponent(() => import('./not-found'), 'NotFoundRoute') },
               ],
             },
+            { ErrorBoundary: PageErrorBoundary, children: authoringRoutes },
           ],
         },
       ]),
@@ -61,5 +65,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes, { basename: APP_BASENAME });
+  return createBrowserRouter(routes);
 }

@@ -1,48 +1,55 @@
-/** The base path the router runs under (spec section 2). */
+/**
+ * The base path of the authentication and account area (spec section 2). The router itself runs
+ * at the root, so that it also serves the scenario library at /authoring/cases (decision 1) with
+ * the same shell; every path below is a full path.
+ */
 export const APP_BASENAME = '/auth';
 
-/** Routes of this app, relative to APP_BASENAME (spec section 2, route table). */
+/** Routes of the /auth area (spec section 2, route table), as full paths. */
 export const paths = {
-  login: '/login',
-  signup: '/signup',
-  choosePassword: '/choose-password',
-  resetPassword: '/reset-password',
-  callback: '/callback',
-  orgSelection: '/org-selection',
-  license: '/license',
+  login: '/auth/login',
+  signup: '/auth/signup',
+  choosePassword: '/auth/choose-password',
+  resetPassword: '/auth/reset-password',
+  callback: '/auth/callback',
+  orgSelection: '/auth/org-selection',
+  license: '/auth/license',
   /** Route name verifyEmail. */
-  verifyEmail: '/verify',
-  emailVerified: '/emailVerified',
-  acceptInvite: '/accept-invite',
-  account: '/account',
+  verifyEmail: '/auth/verify',
+  emailVerified: '/auth/emailVerified',
+  acceptInvite: '/auth/accept-invite',
+  account: '/auth/account',
   /** Route name profile: the fallback target of the navigation guard. */
-  profile: '/account/profile',
-  changePassword: '/account/change-password',
-  org: '/org',
-  orgInvite: '/org/invite',
-  orgInviteSubscribed: '/org/invite-subscribed',
-  orgArchivedUsers: '/org/archived-users',
-  orgProfile: '/org/profile',
-  orgGroups: '/org/groups',
-  orgAudit: '/org/audit',
-  groups: '/groups',
-  groupDetails: (orgId: string) => `/groups/${encodeURIComponent(orgId)}`,
-  access: '/access',
-  accessOrganizations: '/access/organizations',
-  organizationDetails: (orgId: string) => `/access/organizations/${encodeURIComponent(orgId)}`,
-  accessUsers: '/access/users',
-  accessCases: '/access/cases',
-  accessSkeleton: '/access/skeleton',
-  accessTemplates: '/access/templates',
-  accessNotifications: '/access/notifications',
-  accessAudit: '/access/audit',
-  paymentPortal: '/payment/portal',
-  manageUsers: '/manage-users',
-  manageUsersInvite: '/manage-users/invite',
+  profile: '/auth/account/profile',
+  changePassword: '/auth/account/change-password',
+  org: '/auth/org',
+  orgInvite: '/auth/org/invite',
+  orgInviteSubscribed: '/auth/org/invite-subscribed',
+  orgArchivedUsers: '/auth/org/archived-users',
+  orgProfile: '/auth/org/profile',
+  orgGroups: '/auth/org/groups',
+  orgAudit: '/auth/org/audit',
+  groups: '/auth/groups',
+  groupDetails: (orgId: string) => `/auth/groups/${encodeURIComponent(orgId)}`,
+  access: '/auth/access',
+  accessOrganizations: '/auth/access/organizations',
+  organizationDetails: (orgId: string) => `/auth/access/organizations/${encodeURIComponent(orgId)}`,
+  accessUsers: '/auth/access/users',
+  accessCases: '/auth/access/cases',
+  accessSkeleton: '/auth/access/skeleton',
+  accessTemplates: '/auth/access/templates',
+  accessNotifications: '/auth/access/notifications',
+  accessAudit: '/auth/access/audit',
+  paymentPortal: '/auth/payment/portal',
+  manageUsers: '/auth/manage-users',
+  manageUsersInvite: '/auth/manage-users/invite',
+  /** The scenario library (decision 1): a page of this app outside /auth. */
+  scenarios: '/authoring/cases',
 } as const;
 
 /** Full paths out of this app (spec section 2). */
 export const externalPaths = {
+  /** The scenario library, for document navigations (after sign-in, from a notification). */
   scenarios: '/authoring/cases',
   assignments: '/authoring/assignments',
   /** The grades of one user: `?userId=`. */
@@ -50,8 +57,3 @@ export const externalPaths = {
   externalAccess: '/auth/access/organizations',
   cms: '/cms',
 } as const;
-
-/** The full path (with base) of an app route, for links that leave the router or e-mails. */
-export function appUrl(path: string): string {
-  return `${APP_BASENAME}${path}`;
-}

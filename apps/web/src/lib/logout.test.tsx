@@ -19,10 +19,10 @@ describe('useLogout', () => {
     }
     const router = createMemoryRouter(
       [
-        { path: '/profile', element: <Probe /> },
-        { path: '/login', element: null },
+        { path: '/auth/profile', element: <Probe /> },
+        { path: '/auth/login', element: null },
       ],
-      { initialEntries: ['/profile'] },
+      { initialEntries: ['/auth/profile'] },
     );
     render(
       <QueryClientProvider client={createQueryClient()}>
@@ -36,7 +36,7 @@ describe('useLogout', () => {
       await Promise.all([run({ notice: 'Verification email sent to new address' }), run({ endServerSession: false })]);
     });
 
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.pathname).toBe('/auth/login');
     expect(readLoginNotice(router.state.location.state)).toBe('Verification email sent to new address');
     expect(api.callsTo('POST', '/api/users/auth/sign-out')).toHaveLength(1);
     expect(readLoginResult()).toBeNull();

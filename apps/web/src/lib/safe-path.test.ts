@@ -18,13 +18,15 @@ describe('toSameOriginPath', () => {
 });
 
 describe('toRouterPath', () => {
-  it('strips the app base', () => {
-    expect(toRouterPath('/auth/callback?redirectUrl=%2Fx')).toBe('/callback?redirectUrl=%2Fx');
-    expect(toRouterPath('/auth')).toBe('/');
+  it('keeps the paths the router serves: the /auth area and the scenario library', () => {
+    expect(toRouterPath('/auth/callback?redirectUrl=%2Fx')).toBe('/auth/callback?redirectUrl=%2Fx');
+    expect(toRouterPath('/auth')).toBe('/auth');
+    expect(toRouterPath('/authoring/cases?caseId=c1')).toBe('/authoring/cases?caseId=c1');
   });
 
   it('returns null outside the app', () => {
-    expect(toRouterPath('/authoring/cases')).toBeNull();
+    expect(toRouterPath('/authoring/cases/grades?userId=u1')).toBeNull();
+    expect(toRouterPath('/authoring/assignments')).toBeNull();
     expect(toRouterPath('/authx')).toBeNull();
   });
 });

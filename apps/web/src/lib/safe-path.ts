@@ -1,4 +1,4 @@
-import { APP_BASENAME } from '../config/paths';
+import { APP_BASENAME, paths } from '../config/paths';
 
 /**
  * Returns `value` as a same-origin path (`/x?y#z`), or null when it points anywhere else.
@@ -20,9 +20,9 @@ export function toSameOriginPath(value: string | null | undefined, origin: strin
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The router path of a full path inside this app (`/auth/x` → `/x`), or null when it leaves the app. */
+/** The router path of a same-origin path the app serves itself (the /auth area, the scenario library), or null when it leaves the app. */
 export function toRouterPath(fullPath: string): string | null {
-  if (fullPath === APP_BASENAME) return '/';
-  const prefix = `${APP_BASENAME}/`;
-  return fullPath.startsWith(prefix) ? fullPath.slice(APP_BASENAME.length) : null;
+  const pathname = fullPath.split(/[?#]/, 1)[0] ?? '';
+  const isServed = pathname === APP_BASENAME || pathname.startsWith(`${APP_BASENAME}/`) || pathname === paths.scenarios;
+  return isServed ? fullPath : null;
 }

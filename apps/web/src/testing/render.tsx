@@ -12,11 +12,11 @@ export function renderWithRouter(ui: ReactNode, { path = `${APP_BASENAME}/`, rou
 }
 
 /**
- * Renders a route table at `path` under the app base, with a query cache of its own (the app's
+ * Renders a route table at `path` (a full path), with a query cache of its own (the app's
  * `QueryLayout` keeps it); returns the router for location checks.
  */
 export function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { basename: APP_BASENAME, initialEntries: [path] });
+  const router = createMemoryRouter(routes.map(underAppBase), { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
@@ -26,6 +26,17 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * Tests write the paths of their own small route tables as the route table's files do, relative
+ * to the /auth area (`/callback`); the router runs at the root, so they are placed under /auth.
+ * Full paths (`/auth/...`, `/authoring/...`) and the app's own table are kept as they are.
+ */
+function underAppBase(route: RouteObject): RouteObject {
+  const { path } = route;
+  if (!path?.startsWith('/') || path === '/' || path.startsWith(APP_BASENAME)) return route;
+  return { ...route, path: `${APP_BASENAME}${path}` };
 }
 
 /** A JSON answer for a stubbed fetch. */

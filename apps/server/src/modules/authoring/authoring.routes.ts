@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CASES_PAGE_SCRIPT } from './authoring-page.js';
 
-const page = ({ title, body, scripts = [] }: { title: string; body: string; scripts?: string[] }) => `<!doctype html>
+const page = ({ title, body }: { title: string; body: string }) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -14,36 +13,16 @@ const page = ({ title, body, scripts = [] }: { title: string; body: string; scri
   h1 { font-size: 1.6rem; margin-top: 0; }
   a { color: #0d47a1; }
 </style>
-${scripts.map((src) => `<script type="module" src="${src}"></script>`).join('\n')}
 </head>
 <body><main>${body}</main></body>
 </html>`;
 
 /**
- * The authoring paths (decision 1): /authoring/cases is the scenario library, guarded by the
- * authoring-path guard (a valid stored login result and a verified e-mail); any other authoring
- * path belongs to another application and answers a plain page that says so.
+ * The authoring paths (decision 1): /authoring/cases is the scenario library, a page of the web
+ * app (served with it, see plugins/external/web-app.ts); any other authoring path belongs to
+ * another application and answers a plain page that says so.
  */
 export const authoringRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/authoring/cases', { schema: { hide: true } }, (_request, reply) =>
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
-        page({
-          title: 'Scenarios',
-          scripts: ['/authoring/cases.js', '/auth/authoring-guard.js'],
-          body: `<h1>Scenarios</h1>
-<p id="library-status">Checking your session…</p>
-<p><a href="/auth/account/profile">Go to your account</a></p>`,
-        }),
-      ),
-  );
-
-  app.get('/authoring/cases.js', { schema: { hide: true } }, (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CASES_PAGE_SCRIPT),
-  );
-
   app.get('/authoring/*', { schema: { hide: true } }, (request, reply) =>
     reply
       .status(404)

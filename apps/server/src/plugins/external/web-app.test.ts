@@ -76,7 +76,7 @@ describe('web app files', () => {
   });
 
   it('compresses the page of every app route (history fallback) and keeps it uncached', async () => {
-    for (const url of ['/auth', '/auth/login', '/auth/account/profile']) {
+    for (const url of ['/auth', '/auth/login', '/auth/account/profile', '/authoring/cases']) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');

@@ -5,7 +5,9 @@ import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built single-page app under /auth with history fallback. The build writes a brotli
+ * Serves the built single-page app under /auth with history fallback, and its index.html at
+ * /authoring/cases: the scenario library is a page of the same app (decision 1), whose router
+ * runs the authoring-path guard. The build writes a brotli
  * and a gzip copy of every text file (`<file>.br`, `<file>.gz`); a browser that accepts one of
  * them gets it (`Content-Encoding`, `Vary: Accept-Encoding`), any other the file as it is.
  */
@@ -31,6 +33,7 @@ export default fp<{ root: string }>(
       return reply.sendFile('index.html', { cacheControl: false });
     };
     app.get('/auth', { schema: { hide: true } }, (_request, reply) => serve('', reply));
+    app.get('/authoring/cases', { schema: { hide: true } }, (_request, reply) => serve('', reply));
     app.get<{ Params: { '*': string } }>('/auth/*', { schema: { hide: true } }, (request, reply) =>
       serve(request.params['*'], reply),
     );

@@ -32,7 +32,7 @@ function routeAccessOf(path: string) {
 describe('sideNavItems', () => {
   it('gives a student scenarios and account only', () => {
     const result = buildLoginResult({ role: 'STUDENT', groupsData: [buildGroupsDataEntry({ role: 'STUDENT' })] });
-    expect(labels(result)).toEqual(['SCENARIOS /authoring/cases', 'ACCOUNT /account/profile']);
+    expect(labels(result)).toEqual(['SCENARIOS /authoring/cases', 'ACCOUNT /auth/account/profile']);
   });
 
   it('sends an instructor to the org groups', () => {
@@ -40,26 +40,26 @@ describe('sideNavItems', () => {
     expect(labels(result)).toEqual([
       'SCENARIOS /authoring/cases',
       'ASSIGNMENTS /authoring/assignments',
-      'ACCOUNT /account/profile',
-      'ORG MANAGEMENT /org/groups',
+      'ACCOUNT /auth/account/profile',
+      'ORG MANAGEMENT /auth/org/groups',
     ]);
   });
 
   it('sends an admin to the invite page and the key owner to the org profile', () => {
     const admin = buildLoginResult({ sub: 'admin-1' });
-    expect(labels(admin)).toContain('ORG MANAGEMENT /org/invite');
+    expect(labels(admin)).toContain('ORG MANAGEMENT /auth/org/invite');
     const owner = buildLoginResult({ sub: 'owner-1' });
-    expect(labels(owner, [buildGroup({}, { ownerId: 'owner-1' })])).toContain('ORG MANAGEMENT /org/profile');
+    expect(labels(owner, [buildGroup({}, { ownerId: 'owner-1' })])).toContain('ORG MANAGEMENT /auth/org/profile');
   });
 
   it('adds the access and CMS buttons for a super admin', () => {
     const result = buildLoginResult({ role: 'SUPER_ADMIN', groupsData: [buildGroupsDataEntry({ role: 'SUPER_ADMIN' })] });
-    expect(labels(result)).toEqual(expect.arrayContaining(['ACCESS /access/organizations', 'CMS /cms']));
+    expect(labels(result)).toEqual(expect.arrayContaining(['ACCESS /auth/access/organizations', 'CMS /cms']));
   });
 
   it('hides scenarios and org management without an organisation, and scenarios in an inactive one', () => {
     const noOrg = buildLoginResult({ role: 'STUDENT', groupsData: [], org: null });
-    expect(labels(noOrg, [])).toEqual(['ACCOUNT /account/profile']);
+    expect(labels(noOrg, [])).toEqual(['ACCOUNT /auth/account/profile']);
     const inactive = buildLoginResult({ groupsData: [buildGroupsDataEntry({ inactive: true })] });
     expect(labels(inactive)).not.toContain('SCENARIOS /authoring/cases');
   });
@@ -88,15 +88,15 @@ describe('sideNavItems', () => {
   });
 
   it.each([
-    ['a student', userOf('STUDENT'), ['SCENARIOS /authoring/cases', 'ACCOUNT /account/profile']],
+    ['a student', userOf('STUDENT'), ['SCENARIOS /authoring/cases', 'ACCOUNT /auth/account/profile']],
     [
       'an instructor',
       userOf('USER'),
       [
         'SCENARIOS /authoring/cases',
         'ASSIGNMENTS /authoring/assignments',
-        'ACCOUNT /account/profile',
-        'ORG MANAGEMENT /org/groups',
+        'ACCOUNT /auth/account/profile',
+        'ORG MANAGEMENT /auth/org/groups',
       ],
     ],
     [
@@ -105,8 +105,8 @@ describe('sideNavItems', () => {
       [
         'SCENARIOS /authoring/cases',
         'ASSIGNMENTS /authoring/assignments',
-        'ACCOUNT /account/profile',
-        'ORG MANAGEMENT /org/invite',
+        'ACCOUNT /auth/account/profile',
+        'ORG MANAGEMENT /auth/org/invite',
       ],
     ],
     [
@@ -115,8 +115,8 @@ describe('sideNavItems', () => {
       [
         'SCENARIOS /authoring/cases',
         'ASSIGNMENTS /authoring/assignments',
-        'ACCOUNT /account/profile',
-        'ORG MANAGEMENT /org/profile',
+        'ACCOUNT /auth/account/profile',
+        'ORG MANAGEMENT /auth/org/profile',
       ],
     ],
     [
@@ -125,22 +125,22 @@ describe('sideNavItems', () => {
       [
         'SCENARIOS /authoring/cases',
         'ASSIGNMENTS /authoring/assignments',
-        'ACCOUNT /account/profile',
-        'ORG MANAGEMENT /org/invite',
-        'ACCESS /access/organizations',
+        'ACCOUNT /auth/account/profile',
+        'ORG MANAGEMENT /auth/org/invite',
+        'ACCESS /auth/access/organizations',
         'CMS /cms',
       ],
     ],
-    ['a student with no organisation', userOf('STUDENT', { isInOrganisation: false }), ['ACCOUNT /account/profile']],
+    ['a student with no organisation', userOf('STUDENT', { isInOrganisation: false }), ['ACCOUNT /auth/account/profile']],
     [
       'an instructor with no organisation',
       userOf('USER', { isInOrganisation: false }),
-      ['ASSIGNMENTS /authoring/assignments', 'ACCOUNT /account/profile'],
+      ['ASSIGNMENTS /authoring/assignments', 'ACCOUNT /auth/account/profile'],
     ],
     [
       'a super admin with no organisation',
       userOf('SUPER_ADMIN', { isInOrganisation: false }),
-      ['ASSIGNMENTS /authoring/assignments', 'ACCOUNT /account/profile', 'ACCESS /access/organizations', 'CMS /cms'],
+      ['ASSIGNMENTS /authoring/assignments', 'ACCOUNT /auth/account/profile', 'ACCESS /auth/access/organizations', 'CMS /cms'],
     ],
   ])('gives %s the buttons of spec section 2, in order', (_who, user, expected) => {
     expect(sideNavItems(user).map((item) => `${item.label} ${item.to}`)).toEqual(expected);
@@ -173,11 +173,12 @@ describe('sideNavItems', () => {
       }
     }
     expect([...checked].sort()).toEqual([
-      '/access/organizations',
-      '/account/profile',
-      '/org/groups',
-      '/org/invite',
-      '/org/profile',
+      '/auth/access/organizations',
+      '/auth/account/profile',
+      '/auth/org/groups',
+      '/auth/org/invite',
+      '/auth/org/profile',
+      '/authoring/cases',
     ]);
   });
 });

@@ -34,7 +34,7 @@ export function sideNavItems(user: CurrentUser, { hasPendingInvitation = false }
   const badge = accountBadge(user, hasPendingInvitation);
   const candidates: { item: SideNavItem; onlyIf?: boolean }[] = [
     {
-      item: { key: 'scenarios', label: 'SCENARIOS', to: externalPaths.scenarios, isExternal: true, permission: 'cases:read' },
+      item: { key: 'scenarios', label: 'SCENARIOS', to: paths.scenarios, isExternal: false, permission: 'cases:read' },
       // Inactive organisations have no access to cases (spec section 4).
       onlyIf: isInOrganisation && !user.isActiveOrgInactive,
     },

@@ -25,9 +25,10 @@ const ICONS: Record<SideNavKey, ComponentType> = {
   cms: Web,
 };
 
-/** First path segment under the app base: items are "current" for their whole area. */
+/** First path segment under /auth (or the top one outside it): items are "current" for their whole area. */
 function areaOf(path: string): string {
-  return path.split('/')[1] ?? '';
+  const segments = path.split('/');
+  return (segments[1] === 'auth' ? segments[2] : segments[1]) ?? '';
 }
 
 function SideNavLink({ item, isCurrent, onNavigate }: { item: SideNavItem; isCurrent: boolean; onNavigate?: () => void }) {

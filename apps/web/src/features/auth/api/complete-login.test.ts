@@ -40,7 +40,7 @@ describe('completeLogin', () => {
 
     await expect(completeLogin({ redirectUrl: null, callbackPath, origin })).resolves.toEqual({
       kind: 'route',
-      to: '/verify',
+      to: '/auth/verify',
     });
 
     expect(readLoginResult()?.idToken).toBe('id.token.value');
@@ -56,7 +56,7 @@ describe('completeLogin', () => {
     stubApi([tokenRoute(), groupsRoute(() => jsonResponse([riverside, cohort, northgate]))]);
     await expect(completeLogin({ redirectUrl: null, callbackPath, origin })).resolves.toEqual({
       kind: 'route',
-      to: '/org-selection',
+      to: '/auth/org-selection',
     });
   });
 
@@ -64,11 +64,16 @@ describe('completeLogin', () => {
     stubApi([tokenRoute(), groupsRoute(() => jsonResponse([riverside, northgate]))]);
     await expect(completeLogin({ redirectUrl: '/auth/account/profile', callbackPath, origin })).resolves.toEqual({
       kind: 'route',
-      to: '/account/profile',
+      to: '/auth/account/profile',
     });
+    // The scenario library is a page of this app too (decision 1).
     await expect(completeLogin({ redirectUrl: '/authoring/cases?x=1', callbackPath, origin })).resolves.toEqual({
+      kind: 'route',
+      to: '/authoring/cases?x=1',
+    });
+    await expect(completeLogin({ redirectUrl: '/authoring/assignments', callbackPath, origin })).resolves.toEqual({
       kind: 'document',
-      href: '/authoring/cases?x=1',
+      href: '/authoring/assignments',
     });
   });
 
@@ -76,7 +81,7 @@ describe('completeLogin', () => {
     stubApi([tokenRoute(), groupsRoute(() => jsonResponse([riverside]))]);
     await expect(completeLogin({ redirectUrl: 'https://evil.example.test/', callbackPath, origin })).resolves.toEqual({
       kind: 'route',
-      to: '/verify',
+      to: '/auth/verify',
     });
   });
 
@@ -99,7 +104,7 @@ describe('completeLogin', () => {
     const destination = await completeLogin({ redirectUrl: null, callbackPath, origin });
     expect(destination.kind).toBe('route');
     const url = new URL(destination.kind === 'route' ? destination.to : '', origin);
-    expect(url.pathname).toBe('/license');
+    expect(url.pathname).toBe('/auth/license');
     expect(url.searchParams.get('token')).toBe('lic-token');
     expect(url.searchParams.get('next')).toBe(callbackPath);
     expect(readLoginResult()).toBeNull();

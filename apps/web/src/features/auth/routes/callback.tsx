@@ -5,7 +5,7 @@ import { DocumentRedirect } from '../../../components/document-redirect';
 import { LoadingState } from '../../../components/loading-state';
 import { PageTitle } from '../../../components/page-title';
 import { RouterLink } from '../../../components/router-link';
-import { appUrl, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { readCallbackError, useCompleteLogin } from '../api/complete-login';
 
@@ -22,7 +22,7 @@ export function CallbackRoute() {
   const login = useCompleteLogin(
     {
       redirectUrl: searchParams.get('redirectUrl'),
-      callbackPath: appUrl(`${location.pathname}${location.search}`),
+      callbackPath: `${location.pathname}${location.search}`,
       origin: window.location.origin,
     },
     { isEnabled: reported === null },

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { RouterLink } from '../../../components/router-link';
-import { appUrl, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { assignLocation } from '../../../lib/browser';
 import { toRouterPath, toSameOriginPath } from '../../../lib/safe-path';
 import { LicenseForm } from '../components/license-form';
@@ -17,7 +17,7 @@ export function LicenseRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const next = toSameOriginPath(searchParams.get('next'), window.location.origin) ?? appUrl(paths.callback);
+  const next = toSameOriginPath(searchParams.get('next'), window.location.origin) ?? paths.callback;
 
   const goNext = () => {
     const routerPath = toRouterPath(next);

@@ -2,7 +2,7 @@ import { InvitationDescriptionSchema } from '@patientsim/domain/invitations/invi
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RUNS_ONCE } from '../../../lib/query-client';
 import type { z } from 'zod';
-import { appUrl, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { changeActiveOrg } from '../../../lib/active-org';
 import { apiFetch } from '../../../lib/api-client';
 import { type SessionSnapshot, getSessionSnapshot, isLoginResultUsable } from '../../../lib/session-store';
@@ -62,7 +62,7 @@ export async function followInvitationLink({
   const isSignedInAsInvitee =
     stored !== null && isLoginResultUsable(stored, nowMs) && sameAddress(stored.idTokenPayload.email, invitation.email);
   if (!isSignedInAsInvitee) {
-    const back = appUrl(`${paths.acceptInvite}?${new URLSearchParams({ token }).toString()}`);
+    const back = `${paths.acceptInvite}?${new URLSearchParams({ token }).toString()}`;
     return {
       kind: 'login',
       to: `${paths.login}?${new URLSearchParams({ redirectUrl: back }).toString()}`,

@@ -34,11 +34,14 @@ describe('runNotificationAction', () => {
   it('URL: a route of this app through the router, another same-origin page in this tab, another site in a new tab', async () => {
     const ctx = context();
     await runNotificationAction(action('URL', { url: '/auth/account/change-password?x=1' }), ctx);
-    expect(ctx.navigate).toHaveBeenCalledWith('/account/change-password?x=1');
+    expect(ctx.navigate).toHaveBeenCalledWith('/auth/account/change-password?x=1');
     expect(ctx.close).toHaveBeenCalled();
 
+    // The scenario library is a page of this app (decision 1); other authoring pages are not.
     await runNotificationAction(action('URL', { url: '/authoring/cases' }), ctx);
-    expect(assignLocation).toHaveBeenCalledWith('/authoring/cases');
+    expect(ctx.navigate).toHaveBeenCalledWith('/authoring/cases');
+    await runNotificationAction(action('URL', { url: '/authoring/assignments' }), ctx);
+    expect(assignLocation).toHaveBeenCalledWith('/authoring/assignments');
 
     await runNotificationAction(action('URL', { url: 'https://example.org/news' }), ctx);
     expect(openInNewTab).toHaveBeenCalledWith('https://example.org/news');

@@ -1,0 +1,180 @@
+import { type Page, expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
+import { SCENARIOS_URL, signIn } from './support/auth';
+
+/**
+ * The scenario library at /authoring/cases (decision 1) against the real case API and the demo
+ * data: Riverside EMS Academy's 60+ cases. owner@demo.test stays in Riverside (another spec moves
+ * the demo instructor to Northgate); owner@demo.test's one favourite is 'Bus Crash with Multiple
+ * Patients'; four Riverside cases wait for an effect-chain update, 'Burns from a Kitchen Fire'
+ * has errors.
+ */
+
+const table = (page: Page) => page.getByRole('region', { name: 'Scenarios' }).getByRole('table');
+const rows = (page: Page) => table(page).locator('tbody tr');
+/** The first page of the library: the case query can be slow on a busy machine. */
+const waitForList = (page: Page) => expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+
+test('an admin of Riverside sees the library in the shell, sorts, searches and scrolls for more', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'owner@demo.test');
+  await expect(page).toHaveURL(SCENARIOS_URL, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Scenarios' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SCENARIOS' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await waitForList(page);
+  await expect(rows(page)).toHaveCount(50);
+  await expect(page.getByRole('status').filter({ hasText: /^Showing 50 of \d+ scenarios$/ })).toBeVisible();
+  const total = Number((await page.getByText(/^Showing 50 of \d+ scenarios$/).textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThanOrEqual(60);
+
+  // The default order (decision 11): cases waiting for an update come first.
+  await expect(page.getByText(/^Default order: cases that need an update first/)).toBeVisible();
+  await expect(
+    rows(page)
+      .first()
+      .getByRole('group', { name: /^Update / }),
+  ).toBeVisible();
+  await expect(table(page).getByRole('columnheader')).toHaveText([
+    'Favorite',
+    'Name',
+    'Patient',
+    'Scene 1',
+    'Origin',
+    'Creation Date',
+    'Update',
+  ]);
+  await expect(
+    table(page)
+      .getByText(/^\d{4}-\d{2}-\d{2}$/)
+      .first(),
+  ).toBeVisible();
+  await expect(
+    rows(page).filter({ hasText: 'Burns from a Kitchen Fire' }).getByRole('img', { name: 'Case information needs updated' }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'scenario library');
+
+  // Infinite scroll: the end of the list loads the next page.
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect(rows(page)).toHaveCount(Math.min(total, 100));
+  await expect(page.getByText(`Showing ${Math.min(total, 100)} of ${total} scenarios`)).toBeVisible();
+
+  // Sort: a new column ascending, the same column flipped.
+  const created = page.getByRole('columnheader', { name: 'Creation Date' });
+  await created.getByRole('button').click();
+  await expect(created).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByText('Sorted by Creation Date, ascending.')).toBeVisible();
+  const firstAscending = await rows(page).first().locator('td').nth(5).textContent();
+  await created.getByRole('button').click();
+  await expect(created).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows(page).first().locator('td').nth(5)).not.toHaveText(firstAscending ?? '');
+  const dates = await rows(page).locator('td:nth-child(6)').allTextContents();
+  expect(dates.slice(0, 10)).toEqual([...dates.slice(0, 10)].sort().reverse());
+
+  // Search over name, tags and text.
+  await page.getByLabel('Search scenarios').fill('kitchen fire');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Burns from a Kitchen Fire');
+  await expect(page.getByText('Showing 1 of 1 scenario')).toBeVisible();
+
+  // The preview panel.
+  await rows(page).first().getByRole('button', { name: 'Burns from a Kitchen Fire', exact: true }).click();
+  const preview = page.getByRole('dialog', { name: 'Burns from a Kitchen Fire' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByText('2 errors')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'scenario preview');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await expect(rows(page).first().getByRole('button', { name: 'Burns from a Kitchen Fire', exact: true })).toBeFocused();
+});
+
+test('an admin stars a case and filters the favourites', async ({ page }) => {
+  await signIn(page, 'owner@demo.test');
+  await waitForList(page);
+  await page.getByLabel('Search scenarios').fill('Choking Toddler');
+  await expect(rows(page)).toHaveCount(1);
+  const star = page.getByRole('button', { name: 'Favorite Choking Toddler' });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByLabel('Search scenarios').fill('');
+  await page.getByRole('button', { name: 'Favorited' }).click();
+  await expect(page.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Showing 2 of 2 scenarios')).toBeVisible();
+  await expect(rows(page).filter({ hasText: 'Choking Toddler' })).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: 'Bus Crash with Multiple Patients' })).toHaveCount(1);
+
+  // Unstarred, it leaves the favourites.
+  await page.getByRole('button', { name: 'Favorite Choking Toddler' }).click();
+  await expect(page.getByText('Showing 1 of 1 scenario')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('an admin declines the update of a case they wrote after the confirmation bar', async ({ page }) => {
+  // 'Stroke Alert at the Nursing Home' is written by admin@demo.test.
+  await signIn(page, 'admin@demo.test');
+  await waitForList(page);
+  const group = page.getByRole('group', { name: 'Update Stroke Alert at the Nursing Home' });
+  await group.getByRole('button', { name: 'No, decline' }).click();
+  await expect(group.getByRole('button', { name: 'No, decline' })).toHaveAttribute('aria-pressed', 'true');
+  const bar = page.getByRole('region', { name: 'Confirm selection(s)?' });
+  await expect(
+    bar.getByText('Updating is permanent. Declined updates can be updated in Medications panel or Case Logic panel.'),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'scenario library update bar');
+  await bar.getByRole('button', { name: 'Confirm' }).click();
+  await expect(bar).toBeHidden();
+  await page.getByLabel('Search scenarios').fill('Stroke Alert at the Nursing Home');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first().locator('td').last()).toHaveText('Declined');
+});
+
+test('an admin accepts the update of their case; a case they may not edit fails above the list', async ({ page }) => {
+  // 'Symptomatic Bradycardia' is written by owner@demo.test, 'COPD Exacerbation' by the instructor.
+  await signIn(page, 'owner@demo.test');
+  await waitForList(page);
+  const group = (name: string) => page.getByRole('group', { name: `Update ${name}` });
+  await group('Symptomatic Bradycardia').getByRole('button', { name: 'Yes, update' }).click();
+  await group('COPD Exacerbation').getByRole('button', { name: 'Yes, update' }).click();
+  const bar = page.getByRole('region', { name: 'Confirm selection(s)?' });
+  await expect(bar.getByText('2 cases selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Confirm' }).click();
+  await expect(bar).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'COPD Exacerbation: Case not found.' })).toBeVisible();
+
+  await page.getByLabel('Search scenarios').fill('Symptomatic Bradycardia');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first().locator('td').last()).toHaveText('Updated');
+  await page.getByLabel('Search scenarios').fill('COPD Exacerbation');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(group('COPD Exacerbation')).toBeVisible();
+});
+
+test('the column chooser stops at four columns with the spec text', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await waitForList(page);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Last Opened' }).click();
+  await expect(page.getByText('You can only have 4 columns displayed. Please remove a column first')).toBeVisible();
+  await page.getByRole('menuitemcheckbox', { name: 'Origin' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Last Opened' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Last Opened' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Last Opened' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Origin' })).toHaveCount(0);
+});
+
+test('a student sees the library without columns and without template information', async ({ page }) => {
+  await signIn(page, 'student@demo.test');
+  await expect(page).toHaveURL(SCENARIOS_URL, { timeout: 30_000 });
+  await waitForList(page);
+  await expect(table(page).getByRole('columnheader')).toHaveText(['Favorite', 'Name']);
+  await expect(page.getByRole('button', { name: 'Columns' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'template' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'scenario library (student)');
+});

@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+import { guardLoader, page } from './page';
+
+/**
+ * The scenario library (decision 1), inside the signed-in shell. Its loader is the authoring-path
+ * guard of spec section 2: a usable stored login result, else login with a timestamp query; an
+ * unverified address goes to the verify screen.
+ */
+export const authoringRoutes: RouteObject[] = [
+  page('authoring/cases', 'cases:read', () => import('../../features/cases/routes/scenario-library'), 'ScenarioLibraryRoute', {
+    id: 'scenarios',
+    loader: guardLoader('authoringLoader'),
+  }),
+];

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type CaseListData, caseListKey, mapCachedCases } from './get-case-configurations';
+import { graphqlRequest } from './graphql';
+
+const ADD = 'mutation AddFavorite($id: ID!) { addFavorite(id: $id) { id isFavorite } }';
+const REMOVE = 'mutation RemoveFavorite($id: ID!) { removeFavorite(id: $id) { id isFavorite } }';
+const FavoriteSchema = z.object({ id: z.string(), isFavorite: z.boolean() });
+
+/** Adds a case to the caller's favourites, or removes it. */
+export async function setFavorite({ id, isFavorite }: { id: string; isFavorite: boolean }): Promise<void> {
+  if (isFavorite) await graphqlRequest({ query: ADD, variables: { id }, schema: z.object({ addFavorite: FavoriteSchema }) });
+  else await graphqlRequest({ query: REMOVE, variables: { id }, schema: z.object({ removeFavorite: FavoriteSchema }) });
+}
+
+/**
+ * The star (spec section 4): it changes at once in every cached page, rolls back if the save
+ * fails, and the list is refetched after either (a Favorited filter then drops the case).
+ */
+export function useSetFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['cases', 'favorite'],
+    mutationFn: setFavorite,
+    onMutate: async ({ id, isFavorite }) => {
+      await queryClient.cancelQueries({ queryKey: caseListKey });
+      const previous = queryClient.getQueriesData<CaseListData>({ queryKey: caseListKey });
+      queryClient.setQueriesData<CaseListData>({ queryKey: caseListKey }, (data) =>
+        mapCachedCases(data, (item) => (item.id === id ? { ...item, isFavorite } : item)),
+      );
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: caseListKey }),
+  });
+}

@@ -1,0 +1,233 @@
+import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
+import { TOO_MANY_COLUMNS_TEXT } from '@patientsim/domain/cases/case-list';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { writeLoginResult } from '../../../lib/session-store';
+import { buildLoginResult } from '../../../testing/factories';
+import { type FakeRequest, stubApi } from '../../../testing/fake-api';
+import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { CaseLibrary } from './case-library';
+
+function buildCase(overrides: Partial<CaseListItem> = {}): CaseListItem {
+  return {
+    id: 'case-1',
+    name: 'Chest pain at the gym',
+    tags: 'cardiac, adult',
+    dispatch: null,
+    author: { id: 'u1', name: 'Olive Owner' },
+    _avatar: { id: 'a1', name: { en: 'Maria Lopez' }, picture: null },
+    _startLocation: { name: { en: 'Gym' }, picture: null },
+    _endLocation: { name: { en: 'Emergency room' }, picture: null },
+    isTemplate: false,
+    isFavorite: false,
+    lastPlayed: null,
+    lastAccessed: '2026-10-02T08:00:00.000Z',
+    createdAt: '2026-01-15T10:30:00.000Z',
+    needsEcUpdate: false,
+    ignoreEcUpdate: false,
+    updateStatus: null,
+    errorsCount: 0,
+    warningsCount: 0,
+    origin: null,
+    published: false,
+    applab: false,
+    ...overrides,
+  };
+}
+
+type GraphqlBody = { query: string; variables: Record<string, unknown> };
+const bodyOf = (request: FakeRequest) => request.body as GraphqlBody;
+
+function stubCases(items: CaseListItem[], onMutation?: (body: GraphqlBody) => Response) {
+  return stubApi([
+    {
+      method: 'POST',
+      path: '/api/graphql',
+      respond: (request) => {
+        const body = bodyOf(request);
+        if (body.query.startsWith('mutation') && onMutation) return onMutation(body);
+        return jsonResponse({ data: { caseConfigurations: { items, nextCursor: null, totalCount: items.length } } });
+      },
+    },
+  ]);
+}
+
+function renderLibrary({ isStudent = false } = {}) {
+  writeLoginResult(buildLoginResult());
+  return renderWithRouter(<CaseLibrary productType="EMS" isStudent={isStudent} />, { path: '/authoring/cases' });
+}
+
+const listCalls = (api: ReturnType<typeof stubApi>) =>
+  api.callsTo('POST', '/api/graphql').filter((request) => bodyOf(request).query.startsWith('query'));
+
+// MUI tables are slow to render in jsdom on a busy machine.
+describe('CaseLibrary', { timeout: 40_000 }, () => {
+  it('shows the first four columns in the spec order, with dates as YYYY-MM-DD', async () => {
+    stubCases([buildCase()]);
+    renderLibrary();
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['Favorite', 'Name', 'Patient', 'Scene 1', 'Origin', 'Creation Date', 'Update']);
+    expect(within(table).getByText('2026-01-15')).toBeInTheDocument();
+    expect(within(table).getByText('Maria Lopez')).toBeInTheDocument();
+  });
+
+  it('refuses a fifth column with the spec text, and keeps the choice per product type', async () => {
+    const user = userEvent.setup();
+    stubCases([buildCase()]);
+    renderLibrary();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Published' }));
+    expect(screen.getByText(TOO_MANY_COLUMNS_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Published' })).toHaveAttribute('aria-checked', 'false');
+
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Origin' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Published' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Published' })).toHaveAttribute('aria-checked', 'true');
+    expect(window.localStorage.getItem('patientsim.EMS.caseList.columns')).toBe(
+      JSON.stringify(['patient', 'scene1', 'createdAt', 'published']),
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('columnheader', { name: 'Published' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Origin' })).not.toBeInTheDocument();
+  });
+
+  it('sorts by a column: a new column ascending, the same column flipped; Origin is not sortable', async () => {
+    const user = userEvent.setup();
+    const api = stubCases([buildCase()]);
+    renderLibrary();
+    await screen.findByRole('table');
+    expect(screen.getByText(/^Default order: cases that need an update first/)).toBeInTheDocument();
+    expect(listCalls(api)[0]?.body).toMatchObject({ variables: { sortBy: null } });
+    expect(within(screen.getByRole('columnheader', { name: 'Origin' })).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Creation Date' }));
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
+    expect(bodyOf(listCalls(api)[1] as FakeRequest).variables.sortBy).toEqual({ field: 'CREATED_AT', direction: 'ASC' });
+    expect(screen.getByRole('columnheader', { name: 'Creation Date' })).toHaveAttribute('aria-sort', 'ascending');
+
+    await user.click(screen.getByRole('button', { name: 'Creation Date' }));
+    await waitFor(() => expect(listCalls(api)).toHaveLength(3));
+    expect(bodyOf(listCalls(api)[2] as FakeRequest).variables.sortBy).toEqual({ field: 'CREATED_AT', direction: 'DESC' });
+    expect(screen.getByRole('columnheader', { name: 'Creation Date' })).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(screen.getByRole('button', { name: 'Patient' }));
+    await waitFor(() => expect(listCalls(api)).toHaveLength(4));
+    expect(bodyOf(listCalls(api)[3] as FakeRequest).variables.sortBy).toEqual({ field: 'AVATAR_NAME', direction: 'ASC' });
+    expect(screen.getByRole('columnheader', { name: 'Creation Date' })).not.toHaveAttribute('aria-sort');
+  });
+
+  it('confirms the Y/N choices in the bar, then shows each status and the failures above the list', async () => {
+    const user = userEvent.setup();
+    const api = stubCases(
+      [
+        buildCase({ id: 'c1', name: 'Case one', needsEcUpdate: true }),
+        buildCase({ id: 'c2', name: 'Case two', needsEcUpdate: true }),
+        buildCase({ id: 'c3', name: 'Case three', needsEcUpdate: true }),
+        buildCase({ id: 'c4', name: 'Case four', errorsCount: 2 }),
+      ],
+      () =>
+        jsonResponse({
+          data: {
+            updateEffectChains: [
+              { id: 'c1', updateStatus: 'UPDATED', ignoreEcUpdate: false, error: null },
+              { id: 'c2', updateStatus: 'DECLINED', ignoreEcUpdate: true, error: null },
+              { id: 'c3', updateStatus: 'ERRORED', ignoreEcUpdate: false, error: 'Validation failed' },
+            ],
+          },
+        }),
+    );
+    renderLibrary();
+    await screen.findByRole('table');
+    expect(screen.queryByText('Confirm selection(s)?')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Case information needs updated' })).toBeInTheDocument();
+
+    const groupOf = (name: string) => screen.getByRole('group', { name: `Update ${name}` });
+    await user.click(within(groupOf('Case one')).getByRole('button', { name: 'Yes, update' }));
+    await user.click(within(groupOf('Case two')).getByRole('button', { name: 'No, decline' }));
+    await user.click(within(groupOf('Case three')).getByRole('button', { name: 'Yes, update' }));
+    expect(within(groupOf('Case one')).getByRole('button', { name: 'Yes, update' })).toHaveAttribute('aria-pressed', 'true');
+
+    const bar = screen.getByRole('region', { name: 'Confirm selection(s)?' });
+    expect(
+      within(bar).getByText('Updating is permanent. Declined updates can be updated in Medications panel or Case Logic panel.'),
+    ).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(screen.queryByText('Confirm selection(s)?')).not.toBeInTheDocument());
+    const mutation = api.callsTo('POST', '/api/graphql').find((request) => bodyOf(request).query.startsWith('mutation'));
+    expect(mutation && bodyOf(mutation).variables).toEqual({
+      decisions: [
+        { id: 'c1', choice: 'YES' },
+        { id: 'c2', choice: 'NO' },
+        { id: 'c3', choice: 'YES' },
+      ],
+    });
+    expect(screen.getByText('Case three: Validation failed')).toBeInTheDocument();
+    const rowOf = (name: string) => screen.getByRole('button', { name }).closest('tr') as HTMLElement;
+    expect(within(rowOf('Case four')).getByText('No Action')).toBeInTheDocument();
+  });
+
+  it('stars a case at once and rolls back when the save fails', async () => {
+    const user = userEvent.setup();
+    stubCases([buildCase()], () =>
+      jsonResponse({ data: null, errors: [{ message: 'Case not found', extensions: { code: 'NOT_FOUND', statusCode: 404 } }] }),
+    );
+    renderLibrary();
+    const star = await screen.findByRole('button', { name: 'Favorite Chest pain at the gym' });
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await user.click(star);
+    expect(await screen.findByText('Case not found')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Favorite Chest pain at the gym' })).toHaveAttribute('aria-pressed', 'false'),
+    );
+  });
+
+  it("shows 'Error when loading cases' with the first error message", async () => {
+    stubApi([
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: () =>
+          jsonResponse({
+            data: null,
+            errors: [{ message: 'Access denied', extensions: { code: 'FORBIDDEN', statusCode: 403 } }],
+          }),
+      },
+    ]);
+    renderLibrary();
+    expect(await screen.findByText('Error when loading cases')).toBeInTheDocument();
+    expect(screen.getByText('Access denied')).toBeInTheDocument();
+  });
+
+  it('gives a student no columns, no Update column and no template filter', async () => {
+    stubCases([buildCase()]);
+    renderLibrary({ isStudent: true });
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Favorite', 'Name']);
+    expect(screen.queryByRole('button', { name: 'Columns' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'template' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Favorited' })).toBeInTheDocument();
+  });
+
+  it('filters with chips, clears them all, and counts the results', async () => {
+    const user = userEvent.setup();
+    const api = stubCases([buildCase()]);
+    renderLibrary();
+    expect(await screen.findByText('Showing 1 of 1 scenario')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Favorited' }));
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
+    expect(bodyOf(listCalls(api)[1] as FakeRequest).variables.filters).toEqual({ favorited: true });
+    expect(screen.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});

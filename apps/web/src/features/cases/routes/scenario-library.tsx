@@ -1,0 +1,39 @@
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import { ScreenHeader } from '../../../components/screen-header';
+import { RouterLink } from '../../../components/router-link';
+import { paths } from '../../../config/paths';
+import { useCurrentUser, useSession } from '../../../lib/use-session';
+import { CaseLibrary } from '../components/case-library';
+
+/**
+ * /authoring/cases (decision 1): the scenario library of the active organisation. A user with no
+ * organisation is told how to join one (decision 18); an inactive organisation has no access to
+ * cases (spec section 4).
+ */
+export function ScenarioLibraryRoute() {
+  const user = useCurrentUser();
+  const { result } = useSession();
+  if (!user || !result) return null;
+  const { activeOrg } = user;
+  return (
+    <>
+      <ScreenHeader title="Scenarios" />
+      {!activeOrg ? (
+        <Alert severity="info" sx={{ maxWidth: 720 }}>
+          <Typography variant="body1" gutterBottom>
+            You are not a member of any organization yet. To see scenarios, accept an invitation from your organization's
+            administrator: follow the link in your invitation email, or accept a pending invitation on your account page.
+          </Typography>
+          <RouterLink to={paths.profile}>Go to your account</RouterLink>
+        </Alert>
+      ) : user.isActiveOrgInactive ? (
+        <Alert severity="warning" sx={{ maxWidth: 720 }}>
+          {activeOrg.name} is inactive. Inactive organizations have no access to cases. Contact your organization administrator.
+        </Alert>
+      ) : (
+        <CaseLibrary key={activeOrg.id} productType={result.idTokenPayload.productType} isStudent={user.isStudent} />
+      )}
+    </>
+  );
+}
