@@ -68,15 +68,6 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
 
 type ErrorBodyShape = { statusCode?: unknown; code?: unknown; message?: unknown; error?: unknown; details?: unknown };
 
-/** The first error of a GraphQL answer (`errors[0]`), as the product's `{ statusCode, code, message }`. */
-export function firstGraphqlError(body: unknown): ErrorBodyShape | null {
-  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
-  const first: unknown = body.errors[0];
-  if (!isRecord(first)) return null;
-  const extensions = isRecord(first.extensions) ? first.extensions : {};
-  return { message: first.message, code: extensions.code, statusCode: extensions.statusCode };
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -122,7 +113,7 @@ function toApiError(response: Response, body: unknown): ApiError {
   const graphqlError = graphqlBodyError(body, response.status);
   if (graphqlError) return graphqlError;
   if (isRecord(body)) {
-    const shape = firstGraphqlError(body) ?? body;
+    const shape = body as ErrorBodyShape;
     const replyMessage =
       typeof shape.message === 'string' && shape.message
         ? shape.message

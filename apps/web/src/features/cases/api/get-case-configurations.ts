@@ -3,7 +3,7 @@ import { CaseListPageSchema, type CaseListItem, type CaseListPage } from '@patie
 import { type InfiniteData, infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { CASE_LIST_FIELDS } from './case-fields';
-import { graphqlRequest } from './graphql';
+import { graphqlFetch } from '../../../lib/graphql';
 
 export type CaseListRequest = {
   /** Null: the default order (decision 11). */
@@ -28,7 +28,7 @@ export async function getCaseConfigurations(
   signal?: AbortSignal,
 ): Promise<CaseListPage> {
   const activeFilters = Object.fromEntries(Object.entries(filters).filter(([, isOn]) => isOn));
-  const data = await graphqlRequest({
+  const data = await graphqlFetch({
     query: QUERY,
     variables: {
       sortBy: sort,

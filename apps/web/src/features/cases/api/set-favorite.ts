@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CaseListData, caseListKey, mapCachedCases } from './get-case-configurations';
-import { graphqlRequest } from './graphql';
+import { graphqlFetch } from '../../../lib/graphql';
 
 const ADD = 'mutation AddFavorite($id: ID!) { addFavorite(id: $id) { id isFavorite } }';
 const REMOVE = 'mutation RemoveFavorite($id: ID!) { removeFavorite(id: $id) { id isFavorite } }';
@@ -9,8 +9,8 @@ const FavoriteSchema = z.object({ id: z.string(), isFavorite: z.boolean() });
 
 /** Adds a case to the caller's favourites, or removes it. */
 export async function setFavorite({ id, isFavorite }: { id: string; isFavorite: boolean }): Promise<void> {
-  if (isFavorite) await graphqlRequest({ query: ADD, variables: { id }, schema: z.object({ addFavorite: FavoriteSchema }) });
-  else await graphqlRequest({ query: REMOVE, variables: { id }, schema: z.object({ removeFavorite: FavoriteSchema }) });
+  if (isFavorite) await graphqlFetch({ query: ADD, variables: { id }, schema: z.object({ addFavorite: FavoriteSchema }) });
+  else await graphqlFetch({ query: REMOVE, variables: { id }, schema: z.object({ removeFavorite: FavoriteSchema }) });
 }
 
 /**

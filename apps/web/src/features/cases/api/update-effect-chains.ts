@@ -3,7 +3,7 @@ import { type CaseUpdateResult, CaseUpdateResultSchema } from '@patientsim/domai
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CaseListData, caseListKey, mapCachedCases } from './get-case-configurations';
-import { graphqlRequest } from './graphql';
+import { graphqlFetch } from '../../../lib/graphql';
 
 const MUTATION = `mutation UpdateEffectChains($decisions: [CaseUpdateDecisionInput!]!) {
   updateEffectChains(decisions: $decisions) { id updateStatus ignoreEcUpdate error }
@@ -13,7 +13,7 @@ export type CaseUpdateDecision = { id: string; choice: CaseUpdateChoice };
 
 /** Applies (YES) or declines (NO) the pending effect-chain update of each case. */
 export async function updateEffectChains(decisions: CaseUpdateDecision[]): Promise<CaseUpdateResult[]> {
-  const data = await graphqlRequest({
+  const data = await graphqlFetch({
     query: MUTATION,
     variables: { decisions },
     schema: z.object({ updateEffectChains: z.array(CaseUpdateResultSchema) }),
