@@ -37,12 +37,6 @@ export const group = pgTable(
     memberCount: integer('member_count').notNull().default(0),
     subscribedMemberCount: integer('subscribed_member_count').notNull().default(0),
     removedMemberCount: integer('removed_member_count').notNull().default(0),
-    /**
-     * How many cases name this group in their readers (case_configuration.readers): kept by a
-     * database trigger on case_configuration in the transaction of every write (migration 0009), so
-     * the case list's total for someone whose access is the organisation's never counts its rows.
-     */
-    caseCount: integer('case_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,8 +15,6 @@ import { group } from '../../db/schema/groups.js';
 /** Who asks, as the access lists name them (see cases.service.ts `viewerOf`). */
 export type CaseViewer = {
   userId: string;
-  /** The organisation the caller is signed in with (among `readers` too); absent for a viewer that reaches nothing. */
-  orgId?: string;
   /** Everything the readers column may hold for this caller: the user, groups, pseudo groups, role:…, productType:… */
   readers: string[];
   /** Real and pseudo groups (not the user, roles or product types). */
@@ -301,16 +299,7 @@ function cursorValue(type: KeyType, value: unknown): CursorValue {
   return String(value);
 }
 
-/**
- * How many cases the same query matches in all.
- *
- * The whole library (READ, no filter, no search) of a caller signed in with an organisation is
- * counted as the organisation's stored count (`group.case_count`: the cases naming it in their
- * readers, kept by a trigger in the transaction of every write, migration 0009) plus the cases the
- * caller reaches otherwise and the organisation does not: their own (read from the covering index
- * of owner and readers) and those granted to their other principals (the readers GIN index). Any
- * other query counts its rows.
- */
+/** How many cases the same query matches in all. */
 export async function countCases(
   db: Database,
   {
@@ -320,25 +309,6 @@ export async function countCases(
     search,
   }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null },
 ): Promise<number> {
-  const whole = withAccess === 'READ' && !search && !Object.values(filters).some(Boolean);
-  const orgId = viewer.orgId;
-  if (whole && orgId && viewer.readers.includes(orgId)) {
-    const others = viewer.readers.filter((principal) => principal !== orgId);
-    const outside = sql`not (${c.readers} @> ${textArray([orgId])})`;
-    const [stored] = await db
-      .select({
-        org: group.caseCount,
-        own: sql<number>`(select count(*)::int from ${c} where ${c.ownerId} = ${viewer.userId} and ${outside})`,
-        granted:
-          others.length === 0
-            ? sql<number>`0`
-            : sql<number>`(select count(*)::int from ${c} where ${c.readers} && ${textArray(others)} and ${outside} and ${c.ownerId} is distinct from ${viewer.userId})`,
-      })
-      .from(group)
-      .where(eq(group.id, orgId))
-      .limit(1);
-    if (stored) return Number(stored.org) + Number(stored.own) + Number(stored.granted);
-  }
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(c)

@@ -53,7 +53,6 @@ export async function viewerOf(db: Database, actor: RequestUser): Promise<repo.C
   const groups = principals.filter((p) => p.principalType === 'GROUP').map((p) => p.principalId);
   return {
     userId: actor.id,
-    orgId,
     groups,
     roles: [actor.role],
     productTypes: [actor.productType],
