@@ -14,7 +14,9 @@
  *      longest answer against 10 s, see overload.ts
  *  10. the sign-in and bearer-read loads against one and two server processes behind HAProxy, see
  *      processes.ts
- * Sections 1–5 are `core`, section 6 is `members`, section 7 `first-page`, section 8 `overload`, section 10 `processes`; `npm run bench -- members` runs one of them
+ *  11. the case library with 100,000 cases: the first page and a deep filtered page of
+ *      caseConfigurations, embedded and on PostgreSQL, see cases.ts
+ * Sections 1–5 are `core`, section 6 is `members`, section 7 `first-page`, section 8 `overload`, section 10 `processes`, section 11 `cases`; `npm run bench -- members` runs one of them
  * (see USAGE); `--soak` runs a 30-minute memory soak (section 9, see soak.ts). It prints tables of figures, targets and verdicts and writes
  * bench/results/latest.json. A missed target never fails the run; only a crash does.
  */
@@ -22,6 +24,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CASES_PLAN, CASES_TARGETS, type CasesOptions, type CasesResult, casesSuite, renderCases } from './cases.js';
 import { FIRST_PAGE_PLAN, FIRST_PAGE_TARGETS, type FirstPageResult, firstPageSuite } from './first-page.js';
 import { measureArgon2, measureVerify, type ThroughputFigures } from './lib/argon2.js';
 import { PROCESSES_PLAN, type ProcessesResult, processesSuite, renderProcesses } from './processes.js';
@@ -69,21 +72,24 @@ const USAGE = `usage: npm run bench [-- [core] [members] [options]]
   first-page             section 7: JavaScript before the first pages are usable, Lighthouse scores
   overload               section 8: sign-in at twice the load that saturates the server (about a minute)
   processes              section 10: sign-in and bearer read on one and two processes behind HAProxy
+  cases                  section 11: the case library (GraphQL caseConfigurations) with 100,000 cases
                          (without a section name, all of them run)
-options for members:
+options for members and cases:
   --engine <name>        embedded or postgres (repeat for both; default both)
+  --cases <n>            generated cases on each engine (default ${CASES_PLAN.cases.postgres})
   --embedded-users <n>   generated users on the embedded engine (default ${MEMBERS_PLAN.users.embedded})
   --postgres-users <n>   generated users on PostgreSQL (default ${MEMBERS_PLAN.users.postgres})
   --org-members <n>      of them, members of the large organisation (default ${MEMBERS_PLAN.orgMembers})
 ${SOAK_USAGE}`;
 
-type Section = 'core' | 'members' | 'first-page' | 'overload' | 'processes';
-const SECTIONS: readonly Section[] = ['core', 'members', 'first-page', 'overload', 'processes'];
+type Section = 'core' | 'members' | 'first-page' | 'overload' | 'processes' | 'cases';
+const SECTIONS: readonly Section[] = ['core', 'members', 'first-page', 'overload', 'processes', 'cases'];
 
 /** The sections and sizes asked for on the command line. */
 function parseCommandLine(): {
   sections: Set<Section>;
   members: MembersOptions;
+  cases: CasesOptions;
   soak: ReturnType<typeof soakOptionsFrom>;
 } {
   const count = (name: string, value: string | undefined, fallback: number) => {
@@ -99,6 +105,7 @@ function parseCommandLine(): {
       'embedded-users': { type: 'string' },
       'postgres-users': { type: 'string' },
       'org-members': { type: 'string' },
+      cases: { type: 'string' },
       ...SOAK_ARGS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -121,7 +128,13 @@ function parseCommandLine(): {
     if (orgMembers > users[engine])
       throw new Error(`--org-members (${orgMembers}) exceeds the ${engine} users (${users[engine]})`);
   }
-  return { sections, members: { engines: [...new Set(engines)], users, orgMembers }, soak: soakOptionsFrom(values) };
+  const cases = count('cases', values.cases, CASES_PLAN.cases.postgres);
+  return {
+    sections,
+    members: { engines: [...new Set(engines)], users, orgMembers },
+    cases: { engines: [...new Set(engines)], cases: { embedded: cases, postgres: cases } },
+    soak: soakOptionsFrom(values),
+  };
 }
 
 let commandLine: ReturnType<typeof parseCommandLine>;
@@ -156,6 +169,8 @@ const PLAN = {
   watchdogMs: 8 * 60_000,
   /** … and this more for section 6 (a million rows to write and index on a busy machine). */
   membersWatchdogMs: 30 * 60_000,
+  /** … and this for section 11 (100,000 cases to write and index on each engine). */
+  casesWatchdogMs: 20 * 60_000,
 } as const;
 
 const TARGETS = {
@@ -313,6 +328,7 @@ type Details = {
   memory: Record<string, MemoryFigures | null>;
   postgres?: { serverVersion: string };
   members?: MembersResult;
+  cases?: CasesResult;
   processes?: ProcessesResult;
   overload?: OverloadResult;
   firstPage?: Omit<FirstPageResult, 'board'>;
@@ -764,6 +780,7 @@ async function main() {
   const watchdogMs =
     (sections.has('core') ? PLAN.watchdogMs : 0) +
     (sections.has('members') ? PLAN.membersWatchdogMs : 0) +
+    (sections.has('cases') ? PLAN.casesWatchdogMs : 0) +
     (sections.has('first-page') ? FIRST_PAGE_PLAN.watchdogMs : 0) +
     (sections.has('processes') ? PROCESSES_PLAN.watchdogMs : 0) +
     (sections.has('overload') ? OVERLOAD_PLAN.watchdogMs : 0) +
@@ -806,6 +823,7 @@ async function main() {
       details.overload = await step('overload', [], () => overloadSuite({ ctx: membersContext, tmpRoot }));
     }
     if (sections.has('processes')) details.processes = await processesSuite({ ctx: membersContext, tmpRoot });
+    if (sections.has('cases')) details.cases = await casesSuite({ ctx: membersContext, tmpRoot, options: commandLine.cases });
     if (soakOptions) {
       const soak = await soakSuite({ ctx: membersContext, tmpRoot, options: soakOptions });
       details.soak = soak.result;
@@ -827,6 +845,7 @@ async function main() {
   if (firstPageLines) console.info(`\n${renderTable(firstPageLines)}`);
   if (details.overload) console.info(`\n${renderOverload(details.overload)}`);
   if (details.processes) console.info(`\n${renderProcesses(details.processes)}`);
+  if (details.cases) console.info(`\n${renderCases(details.cases)}`);
   if (details.soak) console.info(`\n${renderSoak(details.soak)}`);
   if (soakBoard) console.info(`\n${renderTable(soakBoard)}`);
   const noisy = Object.entries(details.backgroundCores).filter(([, cores]) => cores !== null && cores >= NOISY_CORES);
@@ -852,6 +871,7 @@ async function main() {
       ...(sections.has('first-page') ? { firstPage: FIRST_PAGE_PLAN } : {}),
       ...(sections.has('overload') ? { overload: OVERLOAD_PLAN } : {}),
       ...(sections.has('processes') ? { processes: PROCESSES_PLAN } : {}),
+      ...(sections.has('cases') ? { cases: { ...CASES_PLAN, ...commandLine.cases } } : {}),
       ...(soakOptions ? { soak: { ...SOAK_PLAN, ...soakOptions } } : {}),
     },
     targets: {
@@ -859,6 +879,7 @@ async function main() {
       ...(sections.has('members') ? { members: MEMBERS_TARGETS } : {}),
       ...(sections.has('first-page') ? { firstPage: FIRST_PAGE_TARGETS } : {}),
       ...(sections.has('overload') ? { overload: OVERLOAD_TARGETS } : {}),
+      ...(sections.has('cases') ? { cases: CASES_TARGETS } : {}),
       ...(soakOptions ? { soak: SOAK_TARGETS } : {}),
     },
     lines: [...board.lines, ...(firstPageLines?.lines ?? []), ...(soakBoard?.lines ?? [])],

@@ -10,7 +10,7 @@ import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/extensions.js';
  */
 
 /** The few calls a fill needs, on the embedded engine and on PostgreSQL alike. */
-type SqlTarget = {
+export type SqlTarget = {
   exec: (sql: string) => Promise<void>;
   rows: <T>(sql: string, params?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;

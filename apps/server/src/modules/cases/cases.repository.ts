@@ -260,10 +260,15 @@ export async function findCasePage(db: Database, query: PageQuery): Promise<{ id
         unplayedConditions.push(others.length > 0 ? beyond(otherExpressions, otherBound, 'ASC') : sql`false`);
       }
     }
+    // The caller's plays first, fenced (`offset 0`) so that the planner starts from them: left to
+    // itself, PostgreSQL walks the attention index over every case of the library and probes the
+    // plays of each (seconds with 100,000 cases). The fence keeps the name case_play, so the sort
+    // keys read its columns.
+    const myPlays = sql`(select ${casePlay.caseId}, ${casePlay.lastPlayed}, ${casePlay.lastAccessed} from ${casePlay} where ${casePlay.userId} = ${viewer.userId} and ${played} is not null offset 0) as ${sql.identifier('case_play')}`;
     const playedPart = db
       .select({ id: c.id, ...sortValues(keyExpressions) })
       .from(c)
-      .innerJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, viewer.userId)))
+      .innerJoin(myPlays, sql`${casePlay.caseId} = ${c.id}`)
       .where(and(...playedConditions, sql`${played} is not null`))
       .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
       .limit(limit);
