@@ -20,7 +20,7 @@ export const accessRoutes: RouteObject[] = [
         },
       ),
       page('users', AREA_ACCESS.access, () => import('../../features/access/routes/access-users'), 'AccessUsersRoute'),
-      page('cases', AREA_ACCESS.access, accessPages, 'AccessCasesRoute'),
+      page('cases', AREA_ACCESS.access, () => import('../../features/access/routes/access-cases'), 'AccessCasesRoute'),
       page('skeleton', AREA_ACCESS.access, () => import('../../features/console-view-as/routes/view-as'), 'ViewAsRoute'),
       page('templates', AREA_ACCESS.access, accessPages, 'TemplatesRoute'),
       page(

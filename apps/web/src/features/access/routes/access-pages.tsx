@@ -1,10 +1,5 @@
 import { ScreenHeader } from '../../../components/screen-header';
 
-/** /access/cases. */
-export function AccessCasesRoute() {
-  return <ScreenHeader title="Cases" />;
-}
-
 /** /access/templates. */
 export function TemplatesRoute() {
   return <ScreenHeader title="Templates" />;
