@@ -184,7 +184,8 @@ export async function apiFetchLines(
 ): Promise<void> {
   const response = await send(path, request, 'application/x-ndjson');
   if (!response.body) return;
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
   let pending = '';
   const flush = (text: string) => {
     if (!text.trim()) return;
@@ -197,7 +198,7 @@ export async function apiFetchLines(
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    pending += value;
+    pending += decoder.decode(value, { stream: true });
     let newline = pending.indexOf('\n');
     while (newline >= 0) {
       flush(pending.slice(0, newline));
@@ -205,7 +206,7 @@ export async function apiFetchLines(
       newline = pending.indexOf('\n');
     }
   }
-  flush(pending);
+  flush(pending + decoder.decode());
 }
 
 /**

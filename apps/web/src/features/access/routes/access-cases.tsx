@@ -93,7 +93,7 @@ function CopySection({ environments }: { environments: Environments }) {
   const canCopy = source !== '' && target !== '' && ids.length > 0 && !tooMany && targetOrg !== '' && !running;
 
   const submit = async () => {
-    if (!canCopy || source === '' || target === '') return;
+    if (source === "" || target === "" || !canCopy) return;
     setRunning(true);
     setOutcome(null);
     setFailure(null);
