@@ -115,7 +115,8 @@ export const casePeerRoutes: FastifyPluginAsyncZod = async (app) => {
 export const caseToolRoutes: FastifyPluginAsyncZod = async (app) => {
   const mayCopy = app.requirePermission('cases:copy');
   const notViewingAs = async (request: FastifyRequest) => {
-    if (currentUser(request).act) throw new AppError('FORBIDDEN', { message: 'This cannot be used while viewing as another user.' });
+    if (currentUser(request).act)
+      throw new AppError('FORBIDDEN', { message: 'This cannot be used while viewing as another user.' });
   };
   const callerOf = (request: FastifyRequest): ToolCaller => {
     const actor = currentUser(request);

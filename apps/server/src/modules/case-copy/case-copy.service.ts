@@ -33,7 +33,8 @@ export function sameDocument(a: unknown, b: unknown): boolean {
 
 function environment(env: Env, name: CaseEnvironmentName, caller: ToolCaller): CaseEnvironment {
   const found = openEnvironment(env, name, caller);
-  if (!found) throw new AppError('CASE_ENVIRONMENT_UNKNOWN', { message: `The environment ${name} is not configured on this deployment.` });
+  if (!found)
+    throw new AppError('CASE_ENVIRONMENT_UNKNOWN', { message: `The environment ${name} is not configured on this deployment.` });
   return found;
 }
 

@@ -126,7 +126,13 @@ describe('copy', () => {
     // Audited on both sides: the copy by the super admin here, each restore there (no local actor).
     const [event] = await dev.db.select().from(auditEvent).where(eq(auditEvent.action, 'case.copy'));
     expect(event).toMatchObject({ actorId: as.SUPER_ADMIN.userId });
-    expect(event?.details).toMatchObject({ source: 'dev', target: 'staging', caseIds: ids, targetOrg: stagingOrg, result: 'COPIED' });
+    expect(event?.details).toMatchObject({
+      source: 'dev',
+      target: 'staging',
+      caseIds: ids,
+      targetOrg: stagingOrg,
+      result: 'COPIED',
+    });
     const restores = await staging.db
       .select()
       .from(auditEvent)
@@ -163,7 +169,13 @@ describe('copy', () => {
       .where(and(eq(auditEvent.action, 'case.copy'), eq(auditEvent.targetType, 'case')));
     expect(event).toBeDefined();
 
-    const again = await copy({ source: 'dev', target: 'staging', caseIds: [plain, padded], targetOrg: stagingOrg, ignoreDifferences: true });
+    const again = await copy({
+      source: 'dev',
+      target: 'staging',
+      caseIds: [plain, padded],
+      targetOrg: stagingOrg,
+      ignoreDifferences: true,
+    });
     expect(again.last).toMatchObject({ type: 'done', message: CASE_TEXTS.copied });
     expect(await stagingCases(stagingOrg)).toHaveLength(before + 2);
   });
@@ -181,7 +193,9 @@ describe('copy', () => {
     expect((result.last as { message: string }).message).not.toContain('unknown error');
     // Some cases were created before the refusal; all of them are gone again.
     const copyEvents = await dev.db.select().from(auditEvent).where(eq(auditEvent.action, 'case.copy'));
-    const last = copyEvents.find((event) => JSON.stringify((event.details as { caseIds: string[] }).caseIds) === JSON.stringify(ids));
+    const last = copyEvents.find(
+      (event) => JSON.stringify((event.details as { caseIds: string[] }).caseIds) === JSON.stringify(ids),
+    );
     expect((last?.details as { created: string[] }).created.length).toBeGreaterThan(0);
     expect((last?.details as { removed: number }).removed).toBe((last?.details as { created: string[] }).created.length);
     expect((await stagingCases(stagingOrg)).map((row) => row.id).sort()).toEqual(before.map((row) => row.id).sort());
@@ -196,7 +210,10 @@ describe('copy', () => {
     });
     const id = await insertCase(dev, { name: 'Sepsis', ownerOrgId: devOrg });
     const noOrg = await copy({ source: 'dev', target: 'staging', caseIds: [id], targetOrg: 'no-such-org' });
-    expect(noOrg.last).toMatchObject({ code: 'CASE_TARGET_FETCH_FAILED', message: `${CASE_TEXTS.targetFetchError}: Organization not found.` });
+    expect(noOrg.last).toMatchObject({
+      code: 'CASE_TARGET_FETCH_FAILED',
+      message: `${CASE_TEXTS.targetFetchError}: Organization not found.`,
+    });
   });
 
   it('is refused by a target whose access code it does not hold', async () => {
@@ -214,23 +231,49 @@ describe('copy', () => {
 describe('diff', () => {
   it('answers the same text for equal documents and both documents when they differ', async () => {
     const a = await insertCase(dev, { name: 'Overdose', ownerOrgId: devOrg, createdAt: new Date('2026-01-01T00:00:00Z') });
-    const b = await insertCase(staging, { name: 'Overdose', ownerOrgId: stagingOrg, createdAt: new Date('2026-01-01T00:00:00Z') });
-    const c = await insertCase(staging, { name: 'Overdose', tags: 'toxicology', ownerOrgId: stagingOrg, createdAt: new Date('2026-01-01T00:00:00Z') });
+    const b = await insertCase(staging, {
+      name: 'Overdose',
+      ownerOrgId: stagingOrg,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const c = await insertCase(staging, {
+      name: 'Overdose',
+      tags: 'toxicology',
+      ownerOrgId: stagingOrg,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
     const same = await as.SUPER_ADMIN.client.post('/api/cases/tool/diff', { envA: 'dev', idA: a, envB: 'staging', idB: b });
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ same: true, message: CASE_TEXTS.same });
     const different = await as.SUPER_ADMIN.client.post('/api/cases/tool/diff', { envA: 'dev', idA: a, envB: 'staging', idB: c });
-    expect(different.json()).toMatchObject({ same: false, message: CASE_TEXTS.different, a: { tags: '' }, b: { tags: 'toxicology' } });
+    expect(different.json()).toMatchObject({
+      same: false,
+      message: CASE_TEXTS.different,
+      a: { tags: '' },
+      b: { tags: 'toxicology' },
+    });
     expect(different.json().a.id).toBeUndefined();
   });
 
   it('answers the source and target fetch texts', async () => {
     const a = await insertCase(dev, { name: 'Seizure', ownerOrgId: devOrg });
-    const source = await as.SUPER_ADMIN.client.post('/api/cases/tool/diff', { envA: 'staging', idA: 'missing', envB: 'dev', idB: a });
+    const source = await as.SUPER_ADMIN.client.post('/api/cases/tool/diff', {
+      envA: 'staging',
+      idA: 'missing',
+      envB: 'dev',
+      idB: a,
+    });
     expect(source.statusCode).toBe(502);
-    expect(source.json()).toEqual({ statusCode: 502, code: 'CASE_SOURCE_FETCH_FAILED', message: `${CASE_TEXTS.sourceFetchError}: Case not found.` });
+    expect(source.json()).toEqual({
+      statusCode: 502,
+      code: 'CASE_SOURCE_FETCH_FAILED',
+      message: `${CASE_TEXTS.sourceFetchError}: Case not found.`,
+    });
     const target = await as.SUPER_ADMIN.client.post('/api/cases/tool/diff', { envA: 'dev', idA: a, envB: 'app', idB: a });
-    expect(target.json()).toMatchObject({ code: 'CASE_TARGET_FETCH_FAILED', message: `${CASE_TEXTS.targetFetchError}: The access code is missing or wrong.` });
+    expect(target.json()).toMatchObject({
+      code: 'CASE_TARGET_FETCH_FAILED',
+      message: `${CASE_TEXTS.targetFetchError}: The access code is missing or wrong.`,
+    });
   });
 });
 
@@ -332,7 +375,10 @@ describe('the peer endpoints', () => {
       expect(await response.json()).toMatchObject({ statusCode: 400 });
     }
     expect((await call('/api/cases/peer/missing', { method: 'GET' })).status).toBe(404);
-    expect((await call('/api/cases/peer/dump', { body: { ids: ['missing'] } }).then((r) => r.json())) as unknown).toEqual({ cases: [] });
+    const none = await call('/api/cases/peer/dump', { body: { ids: ['missing'] } });
+    expect(await none.json()).toEqual({
+      cases: [],
+    });
   });
 
   it('does not exist on a deployment without an access code', async () => {

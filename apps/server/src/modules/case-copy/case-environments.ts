@@ -1,4 +1,8 @@
-import { CASE_PEER_CODE_HEADER, CASE_PEER_REQUESTED_BY_HEADER, type CaseEnvironmentName } from '@patientsim/domain/cases/case-copy.schemas';
+import {
+  CASE_PEER_CODE_HEADER,
+  CASE_PEER_REQUESTED_BY_HEADER,
+  type CaseEnvironmentName,
+} from '@patientsim/domain/cases/case-copy.schemas';
 import { CASE_DOCUMENT_MAX_CHARS, CaseDocumentSchema } from '@patientsim/domain/cases/case.schemas';
 import type { Env } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
@@ -107,13 +111,14 @@ function remoteEnvironment(
     } catch {
       throw new EnvironmentError('unknown error');
     }
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = text === null ? null : JSON.parse(text);
     } catch {
       parsed = null;
     }
-    const json = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    const json =
+      parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
     if (!response.ok) {
       const message = json && typeof json.message === 'string' && json.message ? json.message.slice(0, 500) : 'unknown error';
       throw new EnvironmentError(message);
@@ -146,7 +151,7 @@ function remoteEnvironment(
 /** The answer's text, or null past the bound (a peer cannot make this process hold an unbounded body). */
 async function readBounded(response: Response): Promise<string | null> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

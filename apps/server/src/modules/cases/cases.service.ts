@@ -586,7 +586,10 @@ export async function setTemplateAppLab(ctx: CaseContext, id: string, applab: bo
 export type PeerCaller = { db: Database; ip?: string | null; requestedBy: string | null; from: string | null };
 
 /** The portable documents of the named cases that exist, in the order asked. */
-export async function peerDumpCases(caller: PeerCaller, ids: readonly string[]): Promise<Array<{ id: string; document: Record<string, unknown> }>> {
+export async function peerDumpCases(
+  caller: PeerCaller,
+  ids: readonly string[],
+): Promise<Array<{ id: string; document: Record<string, unknown> }>> {
   const unique = [...new Set(ids)];
   const rows = await repo.findStoredCases(caller.db, unique);
   const byId = new Map(rows.map((row) => [row.id, row]));

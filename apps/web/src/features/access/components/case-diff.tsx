@@ -55,7 +55,9 @@ export function diffLines(leftText: string, rightText: string): DiffRow[] {
     for (let i = a.length - 1; i >= 0; i -= 1) {
       for (let j = b.length - 1; j >= 0; j -= 1) {
         table[i * width + j] =
-          a[i] === b[j] ? (table[(i + 1) * width + j + 1] ?? 0) + 1 : Math.max(table[(i + 1) * width + j] ?? 0, table[i * width + j + 1] ?? 0);
+          a[i] === b[j]
+            ? (table[(i + 1) * width + j + 1] ?? 0) + 1
+            : Math.max(table[(i + 1) * width + j] ?? 0, table[i * width + j + 1] ?? 0);
       }
     }
     let i = 0;
@@ -78,7 +80,14 @@ export function diffLines(leftText: string, rightText: string): DiffRow[] {
   return rows;
 }
 
-const cell = { fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all', px: 1, verticalAlign: 'top' } as const;
+const cell = {
+  fontFamily: 'monospace',
+  fontSize: 13,
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-all',
+  px: 1,
+  verticalAlign: 'top',
+} as const;
 
 /** Two case documents side by side, changed lines marked (colour and a sign, not colour alone). */
 export function CaseDiff({

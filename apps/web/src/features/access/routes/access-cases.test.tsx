@@ -82,7 +82,13 @@ describe('the Cases tool screen', { timeout: 60_000 }, () => {
     const bars = screen.getAllByRole('progressbar');
     expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '33']);
     const request = api.requests.find((item) => item.path === '/api/cases/tool/copy');
-    expect(request?.body).toEqual({ source: 'dev', target: 'staging', caseIds: ['case-1', 'case-2'], targetOrg: 'org-9', ignoreDifferences: false });
+    expect(request?.body).toEqual({
+      source: 'dev',
+      target: 'staging',
+      caseIds: ['case-1', 'case-2'],
+      targetOrg: 'org-9',
+      ignoreDifferences: false,
+    });
   });
 
   it('shows the mismatch with a side-by-side diff, then copies again ignoring differences', async () => {
@@ -139,7 +145,8 @@ describe('the Cases tool screen', { timeout: 60_000 }, () => {
         {
           method: 'POST',
           path: '/api/cases/tool/copy',
-          respond: () => errorResponse(400, 'CASE_ENVIRONMENT_UNKNOWN', 'The environment staging is not configured on this deployment.'),
+          respond: () =>
+            errorResponse(400, 'CASE_ENVIRONMENT_UNKNOWN', 'The environment staging is not configured on this deployment.'),
         },
       ],
       { withShell: false },

@@ -93,7 +93,7 @@ function CopySection({ environments }: { environments: Environments }) {
   const canCopy = source !== '' && target !== '' && ids.length > 0 && !tooMany && targetOrg !== '' && !running;
 
   const submit = async () => {
-    if (source === "" || target === "" || !canCopy) return;
+    if (source === '' || target === '' || !canCopy) return;
     setRunning(true);
     setOutcome(null);
     setFailure(null);
@@ -181,7 +181,11 @@ function CopySection({ environments }: { environments: Environments }) {
         )}
         <FormControlLabel
           control={
-            <Checkbox checked={ignoreDifferences} onChange={(event) => setIgnoreDifferences(event.target.checked)} disabled={running} />
+            <Checkbox
+              checked={ignoreDifferences}
+              onChange={(event) => setIgnoreDifferences(event.target.checked)}
+              disabled={running}
+            />
           }
           label="Ignore differences"
         />
@@ -223,7 +227,12 @@ function CopySection({ environments }: { environments: Environments }) {
           <Typography variant="body2" sx={{ mb: 1 }}>
             Case {mismatch.details.caseId}. Tick 'Ignore differences' to copy the cases anyway.
           </Typography>
-          <CaseDiff left={mismatch.details.source} right={mismatch.details.target} leftLabel={`Source (${source})`} rightLabel={`Target (${target})`} />
+          <CaseDiff
+            left={mismatch.details.source}
+            right={mismatch.details.target}
+            leftLabel={`Source (${source})`}
+            rightLabel={`Target (${target})`}
+          />
         </Box>
       ) : null}
     </Paper>
