@@ -20,6 +20,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
 import { casesGraphql } from './modules/cases/cases.graphql.js';
+import { casePeerRoutes, caseToolRoutes } from './modules/case-copy/case-copy.routes.js';
 import { casesRoutes } from './modules/cases/cases.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
@@ -201,6 +202,8 @@ export async function buildApp({
     cases.setValidatorCompiler(validatorCompiler);
     cases.setSerializerCompiler(serializerCompiler);
     await cases.register(casesRoutes);
+    await cases.register(casePeerRoutes);
+    await cases.register(caseToolRoutes);
   });
   await app.register(async (files) => {
     files.setValidatorCompiler(validatorCompiler);

@@ -31,7 +31,7 @@ type Ctx = {
 };
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> };
 type Entry =
-  | { guard: 'public' | 'integration-key' | 'invite-token' | 'session' }
+  | { guard: 'public' | 'integration-key' | 'invite-token' | 'session' | 'peer-code' }
   | {
       guard: 'bearer';
       permission: Permission;
@@ -397,6 +397,34 @@ const MATRIX: Record<string, Entry> = {
     permission: 'cases:read',
     call: (c) => ({ method: 'GET', url: `/api/cases/${c.caseId}`, headers: { 'x-case-access-code': CASE_ACCESS_CODE } }),
     otherOrganisation: 404,
+  },
+  // Another deployment's Cases tool: this deployment's access code, no user (case-copy.test.ts).
+  'POST /api/cases/peer/dump': { guard: 'peer-code' },
+  'POST /api/cases/peer/restore': { guard: 'peer-code' },
+  'POST /api/cases/peer/remove': { guard: 'peer-code' },
+  'GET /api/cases/peer/:id': { guard: 'peer-code' },
+  'GET /api/cases/tool/environments': {
+    guard: 'bearer',
+    permission: 'cases:copy',
+    call: () => ({ method: 'GET', url: '/api/cases/tool/environments' }),
+  },
+  'POST /api/cases/tool/copy': {
+    guard: 'bearer',
+    permission: 'cases:copy',
+    call: (c) => ({
+      method: 'POST',
+      url: '/api/cases/tool/copy',
+      payload: { source: 'dev', target: 'staging', caseIds: [c.caseId], targetOrg: c.riverside },
+    }),
+  },
+  'POST /api/cases/tool/diff': {
+    guard: 'bearer',
+    permission: 'cases:copy',
+    call: (c) => ({
+      method: 'POST',
+      url: '/api/cases/tool/diff',
+      payload: { envA: 'dev', idA: c.caseId, envB: 'staging', idB: c.caseId },
+    }),
   },
   // Each operation checks its own permission and the case's access lists (cases.graphql.test.ts).
   'POST /api/graphql': {

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
+import { CASE_ENVIRONMENT_NAMES } from '@patientsim/domain/cases/case-copy.schemas';
 
 /** An IP address, or a CIDR range such as 10.0.0.0/8 or fd00::/8. */
 function isAddressOrRange(entry: string): boolean {
@@ -17,7 +18,7 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /** The deployments the case tools know (decision 17). */
-export const CASE_ENVIRONMENT_NAMES = ['dev', 'stable', 'staging', 'app'] as const;
+export { CASE_ENVIRONMENT_NAMES };
 const CaseEnvironmentsSchema = z.partialRecord(
   z.enum(CASE_ENVIRONMENT_NAMES),
   z.object({ url: z.url(), accessCode: z.string().min(16) }).strict(),
@@ -54,6 +55,11 @@ const EnvSchema = z
     INTEGRATION_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
     /** This deployment's access code: peers present it to GET /api/cases/{id} (decision 17). Unset, the route refuses everyone. */
     CASE_ACCESS_CODE: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * This deployment's own name among the case environments (decision 0027): set, the case tools
+     * offer it as an environment and reach it in process rather than over HTTP.
+     */
+    CASE_ENVIRONMENT_NAME: z.enum(CASE_ENVIRONMENT_NAMES).optional(),
     /**
      * The peer deployments the case tools copy and compare with (decision 17): JSON
      * `{"<name>": {"url": "...", "accessCode": "..."}}`, names among dev, stable, staging, app.

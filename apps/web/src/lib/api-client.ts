@@ -194,6 +194,42 @@ export async function apiFetchBlob(path: string, request: Omit<ApiRequest<never>
 }
 
 /**
+ * The same wrapper for a streamed answer of JSON lines (application/x-ndjson): each line, parsed,
+ * goes to `onLine` as it arrives. A refusal before the stream starts throws `ApiError` as usual.
+ */
+export async function apiFetchLines(
+  path: string,
+  request: Omit<ApiRequest<never>, 'schema'>,
+  onLine: (line: unknown) => void,
+): Promise<void> {
+  const response = await send(path, request, 'application/x-ndjson');
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = '';
+  const flush = (text: string) => {
+    if (!text.trim()) return;
+    try {
+      onLine(JSON.parse(text));
+    } catch {
+      // A line that is not JSON carries nothing for the caller.
+    }
+  };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pending += decoder.decode(value, { stream: true });
+    let newline = pending.indexOf('\n');
+    while (newline >= 0) {
+      flush(pending.slice(0, newline));
+      pending = pending.slice(newline + 1);
+      newline = pending.indexOf('\n');
+    }
+  }
+  flush(pending + decoder.decode());
+}
+
+/**
  * The reply's own message, else the screen's fallback: for a failed call whose reply said nothing
  * usable (no answer, an HTML error page), or anything that is not an API error (spec section 8).
  */

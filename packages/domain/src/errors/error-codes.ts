@@ -61,6 +61,12 @@ export const ERROR_CODES = {
   CASE_NO_APP_LAB: { status: 422, message: 'This product type has no App Lab organization.' },
   /** GET /api/cases/{id} without this deployment's access code (decision 17). */
   CASE_ACCESS_CODE_INVALID: { status: 403, message: 'The access code is missing or wrong.' },
+  /** The Cases tool names an environment this deployment does not know (decision 0027). */
+  CASE_ENVIRONMENT_UNKNOWN: { status: 400, message: 'This environment is not configured on this deployment.' },
+  /** A case could not be read in the source environment (spec section 8; the message carries the cause). */
+  CASE_SOURCE_FETCH_FAILED: { status: 502, message: 'Error when fetching case in source environment: unknown error' },
+  /** A case could not be restored or read in the target environment (spec section 8). */
+  CASE_TARGET_FETCH_FAILED: { status: 502, message: 'Error when fetching case in target environment: unknown error' },
   CASE_JSON_NOT_EQUAL: {
     status: 422,
     message: 'Case data is not the same after copy. Please take a screenshot of the diff below and contact support.',

@@ -2,8 +2,6 @@ import type { RouteObject } from 'react-router';
 import { AREA_ACCESS } from '../route-access';
 import { page } from './page';
 
-const accessPages = () => import('../../features/access/routes/access-pages');
-
 /** The provider's access area (spec section 2): SUPER_ADMIN only. */
 export const accessRoutes: RouteObject[] = [
   page('access', AREA_ACCESS.access, () => import('../../features/access/components/access-layout'), 'AccessLayout', {
@@ -20,7 +18,7 @@ export const accessRoutes: RouteObject[] = [
         },
       ),
       page('users', AREA_ACCESS.access, () => import('../../features/access/routes/access-users'), 'AccessUsersRoute'),
-      page('cases', AREA_ACCESS.access, accessPages, 'AccessCasesRoute'),
+      page('cases', AREA_ACCESS.access, () => import('../../features/access/routes/access-cases'), 'AccessCasesRoute'),
       page('skeleton', AREA_ACCESS.access, () => import('../../features/console-view-as/routes/view-as'), 'ViewAsRoute'),
       page('templates', AREA_ACCESS.access, () => import('../../features/console-templates/routes/templates'), 'TemplatesRoute'),
       page(

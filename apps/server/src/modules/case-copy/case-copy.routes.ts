@@ -1,0 +1,198 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CASE_PEER_CODE_HEADER,
+  CASE_PEER_REQUESTED_BY_HEADER,
+  CaseCopyBodySchema,
+  CaseDiffBodySchema,
+  PeerDumpBodySchema,
+  PeerDumpResultSchema,
+  PeerRemoveBodySchema,
+  PeerRemoveResultSchema,
+  PeerRestoreBodySchema,
+  PeerRestoreResultSchema,
+} from '@patientsim/domain/cases/case-copy.schemas';
+import { CASE_DOCUMENT_MAX_CHARS } from '@patientsim/domain/cases/case.schemas';
+import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import { AppError } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/app/authenticate.js';
+import * as cases from '../cases/cases.service.js';
+import { environmentNames, type ToolCaller } from './case-environments.js';
+import { diffCases, prepareCopy } from './case-copy.service.js';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  413: ErrorBodySchema,
+  502: ErrorBodySchema,
+};
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Whether `given` is this deployment's access code. Both sides are hashed first, so the
+ * comparison takes the same time whatever the length or the first differing byte (decision 0027).
+ */
+export function isPeerCode(expected: string | undefined, given: unknown): boolean {
+  if (!expected || typeof given !== 'string' || given.length === 0) return false;
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+const PeerHeadersSchema = z.object({
+  [CASE_PEER_CODE_HEADER]: z.string().max(512).optional(),
+  [CASE_PEER_REQUESTED_BY_HEADER]: z.string().max(400).optional(),
+});
+
+/** Bodies of the peer endpoints: one case document at most, or a list of ids. */
+const RESTORE_BODY_LIMIT = CASE_DOCUMENT_MAX_CHARS * 4 + 16 * 1024;
+const IDS_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The case endpoints this deployment offers its peers' Cases tools (decision 0027), authenticated
+ * by this deployment's CASE_ACCESS_CODE in `x-case-peer-code`. Without an access code configured
+ * they do not exist (404); a missing or wrong code is 403.
+ */
+export const casePeerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const peerOnly = async (request: FastifyRequest) => {
+    if (!app.env.CASE_ACCESS_CODE) throw new AppError('NOT_FOUND');
+    if (!isPeerCode(app.env.CASE_ACCESS_CODE, request.headers[CASE_PEER_CODE_HEADER])) {
+      request.log.warn({ ip: request.ip, url: request.url }, 'case peer call refused: access code missing or wrong');
+      throw new AppError('CASE_ACCESS_CODE_INVALID');
+    }
+  };
+  const callerOf = (request: FastifyRequest): cases.PeerCaller => {
+    const requestedBy = request.headers[CASE_PEER_REQUESTED_BY_HEADER];
+    return { db: app.db, ip: request.ip, requestedBy: typeof requestedBy === 'string' ? requestedBy : null, from: 'peer' };
+  };
+  const schema = { tags: ['cases'], hide: true, headers: PeerHeadersSchema } as const;
+
+  app.post(
+    '/api/cases/peer/dump',
+    {
+      onRequest: peerOnly,
+      bodyLimit: IDS_BODY_LIMIT,
+      schema: { ...schema, body: PeerDumpBodySchema, response: { 200: PeerDumpResultSchema, ...errors } },
+    },
+    async (request) => ({ cases: await cases.peerDumpCases(callerOf(request), request.body.ids) }),
+  );
+  app.post(
+    '/api/cases/peer/restore',
+    {
+      onRequest: peerOnly,
+      bodyLimit: RESTORE_BODY_LIMIT,
+      schema: { ...schema, body: PeerRestoreBodySchema, response: { 200: PeerRestoreResultSchema, ...errors } },
+    },
+    async (request) => ({ id: await cases.peerRestoreCase(callerOf(request), request.body.dump, request.body.ownerOrg) }),
+  );
+  app.post(
+    '/api/cases/peer/remove',
+    {
+      onRequest: peerOnly,
+      bodyLimit: IDS_BODY_LIMIT,
+      schema: { ...schema, body: PeerRemoveBodySchema, response: { 200: PeerRemoveResultSchema, ...errors } },
+    },
+    async (request) => ({ removed: await cases.peerRemoveCases(callerOf(request), request.body.ids) }),
+  );
+  app.get(
+    '/api/cases/peer/:id',
+    {
+      onRequest: peerOnly,
+      schema: { ...schema, params: IdParamsSchema, response: { 200: z.record(z.string(), z.unknown()), ...errors } },
+    },
+    async (request) => cases.peerCaseDocument(callerOf(request), request.params.id),
+  );
+};
+
+/**
+ * The Cases tool's routes for the super admin's browser (spec sections 2 and 4): the environments
+ * by name, copy (streamed progress, application/x-ndjson) and diff. Refused through View As.
+ */
+export const caseToolRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mayCopy = app.requirePermission('cases:copy');
+  const notViewingAs = async (request: FastifyRequest) => {
+    if (currentUser(request).act)
+      throw new AppError('FORBIDDEN', { message: 'This cannot be used while viewing as another user.' });
+  };
+  const callerOf = (request: FastifyRequest): ToolCaller => {
+    const actor = currentUser(request);
+    return { db: app.db, actorId: actor.id, email: actor.email, ip: request.ip };
+  };
+
+  app.get(
+    '/api/cases/tool/environments',
+    {
+      preHandler: [mayCopy, notViewingAs],
+      schema: {
+        tags: ['cases'],
+        security: [{ bearer: [] }],
+        response: {
+          200: z.object({ environments: z.array(z.object({ name: z.string(), current: z.boolean() })) }),
+          ...errors,
+        },
+      },
+    },
+    async () => ({ environments: environmentNames(app.env) }),
+  );
+
+  app.post(
+    '/api/cases/tool/diff',
+    {
+      preHandler: [mayCopy, notViewingAs],
+      bodyLimit: IDS_BODY_LIMIT,
+      schema: {
+        tags: ['cases'],
+        security: [{ bearer: [] }],
+        body: CaseDiffBodySchema,
+        response: {
+          200: z.object({
+            same: z.boolean(),
+            message: z.string(),
+            a: z.record(z.string(), z.unknown()),
+            b: z.record(z.string(), z.unknown()),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => diffCases(app.env, callerOf(request), request.body),
+  );
+
+  app.post(
+    '/api/cases/tool/copy',
+    {
+      preHandler: [mayCopy, notViewingAs],
+      bodyLimit: IDS_BODY_LIMIT,
+      schema: {
+        tags: ['cases'],
+        security: [{ bearer: [] }],
+        body: CaseCopyBodySchema,
+        // 200 is a stream of JSON lines (CaseCopyEvent), not serialized.
+        response: { 200: z.unknown(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const run = prepareCopy(app.env, callerOf(request), request.body);
+      const stream = new PassThrough();
+      reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+      reply.header('cache-control', 'no-store');
+      reply.header('x-accel-buffering', 'no');
+      // The copy finishes (and cleans up after itself) even when the browser goes away.
+      void run((event) => {
+        if (!stream.destroyed) stream.write(`${JSON.stringify(event)}\n`);
+      })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'case copy failed');
+          if (!stream.destroyed) {
+            stream.write(`${JSON.stringify({ type: 'error', statusCode: 500, code: 'INTERNAL', message: 'Unknown error' })}\n`);
+          }
+        })
+        .finally(() => stream.end());
+      return reply.send(stream);
+    },
+  );
+};
