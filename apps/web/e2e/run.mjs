@@ -283,6 +283,8 @@ async function main() {
         SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
         SEED: 'demo',
         PUBLIC_URL: baseUrl,
+        // The Cases tool lists this deployment as the environment 'dev' (decision 0027).
+        CASE_ENVIRONMENT_NAME: 'dev',
         INTEGRATION_KEY,
         STRIPE_SECRET_KEY,
         STRIPE_API_BASE: payment.url,

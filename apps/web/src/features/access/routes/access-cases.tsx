@@ -176,7 +176,8 @@ function CopySection({ environments }: { environments: Environments }) {
             onChange={(event) => setOrgId(event.target.value)}
             required
             disabled={running || target === ''}
-            helperText="The organization's id in the target environment."
+            // A disabled field's grey helper text falls below 4.5:1: it shows once the field is usable.
+            helperText={running || target === '' ? undefined : "The organization's id in the target environment."}
           />
         )}
         <FormControlLabel
