@@ -21,6 +21,8 @@ function signIn(role: Role, options: { ownerId?: string; emailVerified?: boolean
       path: /^\/api\/users\/extension\/groups\/[^/]+\/members$/,
       respond: () => jsonResponse({ total: 0, page: 0, pageSize: 50, items: [] }),
     },
+    // The Cases tool lists the environments it knows.
+    { method: 'GET', path: '/api/cases/tool/environments', respond: () => jsonResponse({ environments: [] }) },
     {
       method: 'GET',
       path: /^\/api\/users\/extension\/groups\/[^/]+(\/nested)?$/,

@@ -120,9 +120,9 @@ describe('PopupNotifications', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The carousel unmounts on the other page and mounts again back on this one.
-    await router.navigate('/account/change-password');
+    await router.navigate('/auth/account/change-password');
     expect(await screen.findByText('Change password page')).toBeInTheDocument();
-    await router.navigate('/account/profile');
+    await router.navigate('/auth/account/profile');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/users/notifications/pending')).toHaveLength(1);
