@@ -38,6 +38,7 @@ export const CaseListPageSchema = z.object({
   items: z.array(CaseListItemSchema),
   nextCursor: z.string().nullable(),
   totalCount: z.number().int(),
+  totalCountCapped: z.boolean(),
 });
 export type CaseListPage = z.infer<typeof CaseListPageSchema>;
 

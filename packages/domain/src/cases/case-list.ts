@@ -59,6 +59,19 @@ export const CASE_PAGE_SIZE_MAX = 100;
 export const CASE_SCROLL_DISTANCE = 200;
 /** The compact preview cuts the text at this many words (spec section 9). */
 export const CASE_PREVIEW_WORDS = 20;
+/**
+ * The list counts its cases up to this many; past it the count says only that there are more
+ * (an exact count of a library of 100,000 costs more than the page itself).
+ */
+export const CASE_COUNT_LIMIT = 1000;
+
+/** The line above the list: how many cases are shown of how many there are. */
+export function caseCountText(shown: number, total: number, capped: boolean): string {
+  const number = new Intl.NumberFormat('en-US');
+  const of = capped ? `${number.format(Math.max(total, shown))}+` : number.format(total);
+  return `Showing ${number.format(shown)} of ${of} ${total === 1 && !capped ? 'scenario' : 'scenarios'}`;
+}
+
 /** Search terms: at most this long; an empty term searches nothing. */
 export const CASE_SEARCH_MAX = 200;
 

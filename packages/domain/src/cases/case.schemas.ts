@@ -210,7 +210,13 @@ export type CaseConfigurationResult = {
   published: boolean;
   applab: boolean;
 };
-export type CaseConfigurationPage = { items: CaseConfigurationResult[]; nextCursor: string | null; totalCount: number };
+/** `totalCount` is exact up to CASE_COUNT_LIMIT; `totalCountCapped` says there are more than it. */
+export type CaseConfigurationPage = {
+  items: CaseConfigurationResult[];
+  nextCursor: string | null;
+  totalCount: number;
+  totalCountCapped: boolean;
+};
 export type CaseUpdateResult = {
   id: string;
   updateStatus: CaseUpdateStatus | null;

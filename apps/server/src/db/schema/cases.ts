@@ -108,5 +108,11 @@ export const casePlay = pgTable(
     lastPlayed: timestamp('last_played', { withTimezone: true }),
     lastAccessed: timestamp('last_accessed', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_play_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.userId] }),
+    index('case_play_user_idx').on(t.userId),
+    // A caller's plays in the order of Last Opened / Last Played (the case list reads a page of them).
+    index('case_play_accessed_order_idx').on(t.userId, t.lastAccessed, t.caseId).where(sql`${t.lastAccessed} is not null`),
+    index('case_play_played_order_idx').on(t.userId, t.lastPlayed, t.caseId).where(sql`${t.lastPlayed} is not null`),
+  ],
 );

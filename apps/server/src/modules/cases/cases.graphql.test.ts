@@ -42,6 +42,12 @@ const LIST = /* GraphQL */ `
   }
 `;
 
+const LIST_COUNT = /* GraphQL */ `
+  query Count($filters: CaseFiltersInput, $search: String, $after: String) {
+    caseConfigurations(filters: $filters, search: $search, after: $after) { nextCursor totalCount totalCountCapped }
+  }
+`;
+
 async function gql(client: Client, query: string, variables: Record<string, unknown> = {}) {
   const response = await client.post('/api/graphql', { query, variables });
   return { status: response.statusCode, body: response.json() };
@@ -397,6 +403,118 @@ describe('caseConfigurations: order, search, filters and pages', () => {
       expect(seen).toEqual(whole);
       expect(new Set(seen).size).toBe(seen.length);
     }
+  });
+
+  it('pages through played, opened and untouched cases, with and without attention, in the order of each play key', async () => {
+    // A library of its own (made by the reader, so that Made by me leaves nothing else), ordered
+    // here independently of the database: cases that need attention or not, played and opened,
+    // only opened or untouched, with tied times.
+    const eastfield = await insertGroup(t.db, { name: 'Eastfield' });
+    const reader = await signInNewMember(t, eastfield, { role: 'USER' });
+    const epoch = 0;
+    const at = (minutes: number) => Date.UTC(2026, 2, 1) + minutes * 60_000;
+    type Row = {
+      id: string;
+      needsEcUpdate: boolean;
+      errorsCount: number;
+      lastAccessed: number | null;
+      lastPlayed: number | null;
+    };
+    const library: Row[] = [];
+    for (let i = 0; i < 30; i++) {
+      const row = await insertCase({
+        name: `Eastfield ${i}`,
+        ownerId: reader.userId,
+        ownerOrgId: eastfield,
+        needsEcUpdate: i % 7 === 0,
+        errorsCount: i % 5 === 0 ? (i % 3) + 1 : 0,
+      });
+      // Every third case untouched; of the rest, every other one only opened; times tie in pairs.
+      const lastAccessed = i % 3 === 0 ? null : at(Math.floor(i / 2));
+      const lastPlayed = lastAccessed !== null && i % 2 === 0 ? at(100 - Math.floor(i / 4)) : null;
+      if (lastAccessed !== null) {
+        await t.db
+          .insert(casePlay)
+          .values(
+            buildCasePlay(
+              { caseId: row.id, userId: reader.userId },
+              { lastAccessed: new Date(lastAccessed), lastPlayed: lastPlayed === null ? null : new Date(lastPlayed) },
+            ),
+          );
+      }
+      library.push({
+        id: row.id,
+        needsEcUpdate: i % 7 === 0,
+        errorsCount: i % 5 === 0 ? (i % 3) + 1 : 0,
+        lastAccessed,
+        lastPlayed,
+      });
+    }
+    t.app.cache.clear();
+    const compare = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
+    const orders: Array<[Record<string, string> | null, (a: Row, b: Row) => number]> = [
+      [
+        null,
+        (a, b) =>
+          -compare(Number(a.needsEcUpdate), Number(b.needsEcUpdate)) ||
+          -compare(a.errorsCount, b.errorsCount) ||
+          -compare(a.lastAccessed ?? epoch, b.lastAccessed ?? epoch) ||
+          -compare(a.id, b.id),
+      ],
+      [
+        { field: 'LAST_ACCESSED', direction: 'DESC' },
+        (a, b) => -compare(a.lastAccessed ?? epoch, b.lastAccessed ?? epoch) || -compare(a.id, b.id),
+      ],
+      [
+        { field: 'LAST_ACCESSED', direction: 'ASC' },
+        (a, b) => compare(a.lastAccessed ?? epoch, b.lastAccessed ?? epoch) || compare(a.id, b.id),
+      ],
+      [
+        { field: 'LAST_PLAYED', direction: 'DESC' },
+        (a, b) => -compare(a.lastPlayed ?? epoch, b.lastPlayed ?? epoch) || -compare(a.id, b.id),
+      ],
+      [
+        { field: 'LAST_PLAYED', direction: 'ASC' },
+        (a, b) => compare(a.lastPlayed ?? epoch, b.lastPlayed ?? epoch) || compare(a.id, b.id),
+      ],
+    ];
+    for (const [sortBy, order] of orders) {
+      const expected = [...library].sort(order).map((row) => row.id);
+      for (const first of [1, 4, 7, 50]) {
+        const seen: string[] = [];
+        let after: string | null = null;
+        do {
+          const page = await list(reader.client, { first, sortBy, after, filters: { madeByMe: true } });
+          seen.push(...page.items.map((item) => item.id as string));
+          after = page.nextCursor;
+        } while (after);
+        expect(seen, `${JSON.stringify(sortBy)} by ${first}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('counts up to 1,000 cases and then says there are more, on every page', async () => {
+    const westfield = await insertGroup(t.db, { name: 'Westfield' });
+    const reader = await signInNewMember(t, westfield, { role: 'USER' });
+    const rows = Array.from({ length: 1000 }, (_, i) =>
+      buildCase({ name: `Westfield ${i}`, ownerId: reader.userId, ownerOrgId: westfield }),
+    );
+    await t.db.insert(caseConfiguration).values(rows);
+    const exact = await gql(reader.client, LIST_COUNT, { filters: { madeByMe: true } });
+    expect(exact.body.data.caseConfigurations).toMatchObject({ totalCount: 1000, totalCountCapped: false });
+    await t.db
+      .insert(caseConfiguration)
+      .values(buildCase({ name: 'Westfield 1000', ownerId: reader.userId, ownerOrgId: westfield }));
+    const first = await gql(reader.client, LIST_COUNT, { filters: { madeByMe: true } });
+    expect(first.body.data.caseConfigurations).toMatchObject({ totalCount: 1000, totalCountCapped: true });
+    const next = await gql(reader.client, LIST_COUNT, {
+      filters: { madeByMe: true },
+      after: first.body.data.caseConfigurations.nextCursor,
+    });
+    expect(next.body.data.caseConfigurations).toMatchObject({ totalCount: 1000, totalCountCapped: true });
+    // A narrower query counts exactly again.
+    const searched = await gql(reader.client, LIST_COUNT, { filters: { madeByMe: true }, search: 'westfield 99' });
+    expect(searched.body.data.caseConfigurations).toMatchObject({ totalCount: 11, totalCountCapped: false });
   });
 
   it('answers bad input with 400 VALIDATION_FAILED, never 500', async () => {

@@ -102,7 +102,14 @@ export const CASE_SCHEMA = /* GraphQL */ `
     applab: Boolean!
   }
 
-  type CaseConfigurationPage { items: [CaseConfiguration!]!, nextCursor: String, totalCount: Int! }
+  type CaseConfigurationPage {
+    items: [CaseConfiguration!]!
+    nextCursor: String
+    "How many cases the query matches, counted up to 1,000."
+    totalCount: Int!
+    "Whether there are more than 1,000 (then totalCount is 1,000)."
+    totalCountCapped: Boolean!
+  }
   type CaseUpdateResult { id: ID!, updateStatus: CaseUpdateStatus, ignoreEcUpdate: Boolean!, error: String }
 
   type Query {

@@ -79,13 +79,34 @@ const DEFAULT_KEYS: SortKey[] = [
   { expression: sql`${c.errorsCount}`, type: 'integer' },
   SORT_KEYS.LAST_ACCESSED,
 ];
+/**
+ * The values nearly every case has in the keys before the play key of the default order (no
+ * pending update, no errors), with the conditions for those rows and for the rest; the rest (the
+ * cases that need attention) are few and have an index of their own (`case_attention_idx`).
+ */
+const DEFAULT_COMMON: CommonPrefix = {
+  values: [false, 0],
+  is: sql`(not ${c.needsEcUpdate} and ${c.errorsCount} = 0)`,
+  isNot: sql`(${c.needsEcUpdate} or ${c.errorsCount} <> 0)`,
+};
 
 export type CursorValue = string | number | boolean;
-export type SortPlan = { keys: SortKey[]; direction: SortDirection; signature: string };
+type CommonPrefix = { values: (boolean | number)[]; is: SQL; isNot: SQL };
+export type SortPlan = { keys: SortKey[]; direction: SortDirection; signature: string; common?: CommonPrefix };
 
 export function sortPlan(sortBy: { field: CaseSortField; direction: SortDirection } | null | undefined): SortPlan {
-  if (!sortBy) return { keys: DEFAULT_KEYS, direction: 'DESC', signature: 'DEFAULT' };
+  if (!sortBy) return { keys: DEFAULT_KEYS, direction: 'DESC', signature: 'DEFAULT', common: DEFAULT_COMMON };
   return { keys: [SORT_KEYS[sortBy.field]], direction: sortBy.direction, signature: `${sortBy.field}:${sortBy.direction}` };
+}
+
+/** -1, 0 or 1 as the boolean / integer key values `a` sort before, with or after `b` (ascending). */
+function comparePrefix(a: readonly (boolean | number)[], b: readonly CursorValue[]): number {
+  for (let index = 0; index < a.length; index++) {
+    const left = Number(a[index]);
+    const right = Number(b[index]);
+    if (left !== right) return left < right ? -1 : 1;
+  }
+  return 0;
 }
 
 /** Whether a cursor value fits a key's type (a forged cursor is bad input, never a database error). */
@@ -209,10 +230,14 @@ const beyond = (row: SQL[], bound: SQL[], direction: SortDirection, orEqual = fa
  * The ids of one page of the caller's cases with `withAccess` (`limit` rows; one more than the
  * page says there is a next), each with the values of its sort keys for the next cursor.
  *
- * A sort on the caller's own play (Last Played, Last Opened, and the default order) reads two
- * parts and merges them: the cases the caller played or opened (few, by the play index) in full
- * order, and all others, whose play key is the same epoch for every row, in the order of the
- * remaining keys and the id, which an index serves. Each part stops after a page.
+ * A sort on the caller's own play (Last Played, Last Opened, and the default order) reads parts
+ * and merges them, each part a page in the list's order that an index serves:
+ *   - the cases the caller played or opened, from their plays in the order of the play key
+ *     (`case_play_*_order_idx`), each joined to its case; in the default order only those with
+ *     the common values of the keys before the play key (no update pending, no errors), ...
+ *   - ... and, apart, the few played cases that need attention, in full order;
+ *   - all cases the caller never played or opened, whose play key is the same epoch for every
+ *     row, in the order of the remaining keys and the id.
  */
 export async function findCasePage(db: Database, query: PageQuery): Promise<{ id: string; sortValues: CursorValue[] }[]> {
   const { viewer, withAccess, filters, search, plan, after, limit } = query;
@@ -238,15 +263,48 @@ export async function findCasePage(db: Database, query: PageQuery): Promise<{ id
       .limit(limit);
   } else {
     // The play key is the last key of every plan that has one.
-    const played = plan.keys[userKey]?.played as SQL;
+    const playKey = plan.keys[userKey] as SortKey;
+    const played = playKey.played as SQL;
     const others = plan.keys.slice(0, userKey);
     const otherExpressions = others.map((key) => key.expression);
-    const playedConditions = [...base];
+    const otherBound = after ? boundOf(others, after.values) : [];
+    const fullBeyond = after
+      ? beyond([...keyExpressions, sql`${c.id}`], [...boundOf(plan.keys, after.values), sql`${after.id}::text`], plan.direction)
+      : undefined;
+    const playedRows = (conditions: (SQL | undefined)[], order: SQL[]) =>
+      db
+        .select({ id: c.id, ...sortValues(keyExpressions) })
+        .from(c)
+        .innerJoin(casePlay, eq(casePlay.caseId, c.id))
+        .where(and(eq(casePlay.userId, viewer.userId), sql`${played} is not null`, ...base, ...conditions))
+        .orderBy(...order)
+        .limit(limit);
+    // Played rows whose keys before the play key are all equal, in the order of the play key and
+    // the id, which the play index serves; past the cursor only within the cursor's own prefix.
+    const byPlay = (prefix: SQL | undefined, prefixOrder: number) => {
+      if (prefixOrder !== 0 && prefixOrder < 0 === (plan.direction === 'ASC')) return null;
+      const cursor =
+        after && prefixOrder === 0
+          ? beyond(
+              [played, sql`${casePlay.caseId}`],
+              [...boundOf([playKey], [after.values[userKey] as CursorValue]), sql`${after.id}::text`],
+              plan.direction,
+            )
+          : undefined;
+      return playedRows([prefix, cursor], ordered([played, sql`${casePlay.caseId}`], plan.direction));
+    };
+    const playedParts =
+      others.length === 0
+        ? [byPlay(undefined, 0)]
+        : plan.common
+          ? [
+              byPlay(plan.common.is, after ? comparePrefix(plan.common.values, after.values) : 0),
+              playedRows([plan.common.isNot, fullBeyond], ordered([...keyExpressions, sql`${c.id}`], plan.direction)),
+            ]
+          : [playedRows([fullBeyond], ordered([...keyExpressions, sql`${c.id}`], plan.direction))];
+
     const unplayedConditions = [...base];
     if (after) {
-      const bound = boundOf(plan.keys, after.values);
-      playedConditions.push(beyond([...keyExpressions, sql`${c.id}`], [...bound, sql`${after.id}::text`], plan.direction));
-      const otherBound = boundOf(others, after.values);
       if (after.values[userKey] === EPOCH_ISO) {
         // The cursor is among the unplayed cases: the remaining keys and the id decide.
         unplayedConditions.push(
@@ -260,18 +318,6 @@ export async function findCasePage(db: Database, query: PageQuery): Promise<{ id
         unplayedConditions.push(others.length > 0 ? beyond(otherExpressions, otherBound, 'ASC') : sql`false`);
       }
     }
-    // The caller's plays first, fenced (`offset 0`) so that the planner starts from them: left to
-    // itself, PostgreSQL walks the attention index over every case of the library and probes the
-    // plays of each (seconds with 100,000 cases). The fence keeps the name case_play, so the sort
-    // keys read its columns.
-    const myPlays = sql`(select ${casePlay.caseId}, ${casePlay.lastPlayed}, ${casePlay.lastAccessed} from ${casePlay} where ${casePlay.userId} = ${viewer.userId} and ${played} is not null offset 0) as ${sql.identifier('case_play')}`;
-    const playedPart = db
-      .select({ id: c.id, ...sortValues(keyExpressions) })
-      .from(c)
-      .innerJoin(myPlays, sql`${casePlay.caseId} = ${c.id}`)
-      .where(and(...playedConditions, sql`${played} is not null`))
-      .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
-      .limit(limit);
     const unplayedPart = db
       .select({ id: c.id, ...sortValues([...otherExpressions, EPOCH]) })
       .from(c)
@@ -287,9 +333,12 @@ export async function findCasePage(db: Database, query: PageQuery): Promise<{ id
       [...plan.keys.map((_key, index) => sql`${sql.identifier(`sort${index}`)}`), sql`${sql.identifier('id')}`],
       plan.direction,
     );
-    rows = await unionAll(playedPart, unplayedPart)
-      .orderBy(...outerOrder)
-      .limit(limit);
+    const [firstPlayed, ...morePlayed] = playedParts.filter((part) => part !== null);
+    rows = firstPlayed
+      ? await unionAll(unplayedPart, firstPlayed, ...morePlayed)
+          .orderBy(...outerOrder)
+          .limit(limit)
+      : await unplayedPart;
   }
   return rows.map((row) => ({
     id: String(row.id),
@@ -304,7 +353,7 @@ function cursorValue(type: KeyType, value: unknown): CursorValue {
   return String(value);
 }
 
-/** How many cases the same query matches in all. */
+/** How many cases the same query matches, counted up to `limit` (and whether there are more). */
 export async function countCases(
   db: Database,
   {
@@ -312,13 +361,18 @@ export async function countCases(
     withAccess,
     filters,
     search,
-  }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null },
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    limit,
+  }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null; limit: number },
+): Promise<{ count: number; capped: boolean }> {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
     .from(c)
-    .where(and(hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)));
-  return Number(row?.count ?? 0);
+    .where(and(hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)))
+    .limit(limit + 1)
+    .as('matches');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
+  const count = Number(row?.count ?? 0);
+  return { count: Math.min(count, limit), capped: count > limit };
 }
 
 /** Cases by id as the caller sees them, those the caller holds `kind` on only (or any, without a viewer check). */

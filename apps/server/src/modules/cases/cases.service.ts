@@ -13,7 +13,7 @@ import {
   type CaseUpdateResult,
   type CaseAccessInputSchema,
 } from '@patientsim/domain/cases/case.schemas';
-import { CASE_TEXTS, type CaseUpdateStatus } from '@patientsim/domain/cases/case-list';
+import { CASE_COUNT_LIMIT, CASE_TEXTS, type CaseUpdateStatus } from '@patientsim/domain/cases/case-list';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
 import type { Database } from '../../db/client.js';
@@ -80,11 +80,13 @@ function requireTemplateReader(actor: RequestUser): void {
   if (actor.role === 'STUDENT') throw new AppError('CASE_STUDENT_REFUSED', { message: CASE_TEXTS.studentRefused });
 }
 
-/** Where a page ends, and the list's total counted on its first page (later pages do not count again). */
-type Cursor = { values: repo.CursorValue[]; id: string; total: number };
+/** Where a page ends, and the list's count made on its first page (later pages do not count again). */
+type Cursor = { values: repo.CursorValue[]; id: string; total: number; capped: boolean };
 
 function encodeCursor(signature: string, cursor: Cursor): string {
-  return Buffer.from(JSON.stringify({ s: signature, v: cursor.values, id: cursor.id, n: cursor.total })).toString('base64url');
+  return Buffer.from(
+    JSON.stringify({ s: signature, v: cursor.values, id: cursor.id, n: cursor.total, ...(cursor.capped ? { c: true } : {}) }),
+  ).toString('base64url');
 }
 
 function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
@@ -96,11 +98,12 @@ function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
     throw invalid();
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid();
-  const { s, v, id, n } = parsed as { s?: unknown; v?: unknown; id?: unknown; n?: unknown };
+  const { s, v, id, n, c } = parsed as { s?: unknown; v?: unknown; id?: unknown; n?: unknown; c?: unknown };
   if (s !== plan.signature || !Array.isArray(v) || typeof id !== 'string' || id.length === 0 || id.length > 64) throw invalid();
-  if (!Number.isSafeInteger(n) || (n as number) < 0) throw invalid();
+  if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > CASE_COUNT_LIMIT) throw invalid();
+  if (c !== undefined && c !== true) throw invalid();
   if (!repo.fitsKey(plan, v)) throw invalid();
-  return { values: v, id, total: n as number };
+  return { values: v, id, total: n as number, capped: c === true };
 }
 
 const asList = (value: unknown): string[] =>
@@ -152,7 +155,7 @@ export async function listCases({ db, actor }: CaseContext, args: CaseListArgs):
   const plan = repo.sortPlan(args.sortBy);
   const after = args.after ? decodeCursor(plan, args.after) : null;
   const viewer = await viewerOf(db, actor);
-  if (!viewer) return { items: [], nextCursor: null, totalCount: 0 };
+  if (!viewer) return { items: [], nextCursor: null, totalCount: 0, totalCountCapped: false };
   const search = args.search?.trim() ? args.search.trim() : null;
   const query = {
     viewer,
@@ -166,9 +169,11 @@ export async function listCases({ db, actor }: CaseContext, args: CaseListArgs):
     },
     search,
   };
-  const [found, totalCount] = await Promise.all([
+  const [found, counted] = await Promise.all([
     repo.findCasePage(db, { ...query, plan, after, limit: args.first + 1 }),
-    after ? Promise.resolve(after.total) : repo.countCases(db, query),
+    after
+      ? Promise.resolve({ count: after.total, capped: after.capped })
+      : repo.countCases(db, { ...query, limit: CASE_COUNT_LIMIT }),
   ]);
   const page = found.slice(0, args.first);
   const rows = await repo.findCaseRows(db, { viewer, ids: page.map((entry) => entry.id), kind: 'ANY' });
@@ -182,9 +187,10 @@ export async function listCases({ db, actor }: CaseContext, args: CaseListArgs):
     }),
     nextCursor:
       found.length > args.first && last
-        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.id, total: totalCount })
+        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.id, total: counted.count, capped: counted.capped })
         : null,
-    totalCount,
+    totalCount: counted.count,
+    totalCountCapped: counted.capped,
   };
 }
 

@@ -18,6 +18,7 @@ const QUERY = `query CaseLibrary($sortBy: CaseSortInput, $filters: CaseFiltersIn
     items { ${CASE_LIST_FIELDS} }
     nextCursor
     totalCount
+    totalCountCapped
   }
 }`;
 

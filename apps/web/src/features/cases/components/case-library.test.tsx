@@ -47,7 +47,9 @@ function stubCases(items: CaseListItem[], onMutation?: (body: GraphqlBody) => Re
       respond: (request) => {
         const body = bodyOf(request);
         if (body.query.startsWith('mutation') && onMutation) return onMutation(body);
-        return jsonResponse({ data: { caseConfigurations: { items, nextCursor: null, totalCount: items.length } } });
+        return jsonResponse({
+          data: { caseConfigurations: { items, nextCursor: null, totalCount: items.length, totalCountCapped: false } },
+        });
       },
     },
   ]);

@@ -44,6 +44,7 @@ import {
   type CaseFilters,
   type CaseSort,
   type CaseUpdateChoice,
+  caseCountText,
   caseDate,
   caseUpdateLabel,
 } from '@patientsim/domain/cases/case-list';
@@ -212,7 +213,7 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
   const updateEffectChains = useUpdateEffectChains();
 
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const totalCount = list.data?.pages.at(-1)?.totalCount ?? 0;
+  const lastPage = list.data?.pages.at(-1);
   const preview = items.find((item) => item.id === previewId) ?? null;
   const shownColumns = isStudent ? [] : CASE_COLUMNS.filter((column) => columns.includes(column.key));
   const filterChoices = CASE_FILTERS.filter((filter) => !isStudent || filter.key !== 'template');
@@ -333,7 +334,7 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1, mb: 1 }}>
         <Typography variant="body2" role="status" aria-live="polite">
-          {list.data ? `Showing ${items.length} of ${totalCount} ${totalCount === 1 ? 'scenario' : 'scenarios'}` : ''}
+          {lastPage ? caseCountText(items.length, lastPage.totalCount, lastPage.totalCountCapped) : ''}
         </Typography>
         {isStudent ? null : (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
