@@ -321,6 +321,7 @@ export const casesGraphql: FastifyPluginAsync = async (app) => {
     validationRules: [fieldBudgetRule(GRAPHQL_MAX_FIELDS)],
     // One operation per request: batches would multiply the bounds above.
     allowBatchedQueries: false,
+    jit: 1,
     errorFormatter: (execution) => ({ statusCode: 200, response: execution }),
   });
   const signedIn = app.requirePermission('cases:read');
