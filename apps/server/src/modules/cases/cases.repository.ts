@@ -1,9 +1,13 @@
 /**
  * SQL of the case store. Access is evaluated in the database (decision 0025): the caller's
  * principals are bound as one array and matched against the readers column (GIN) or the access
- * lists of the case; pages are keyset pages over the sort key and the id.
+ * lists of the case; pages are keyset pages over the sort key and the id. The list's statements
+ * bind every value as a parameter (arrays as one text[] each), so that each shape of query (its
+ * access kind, sort, filters, search and cursor position) is one SQL text, built once and run as a
+ * named statement (db/prepared.ts): PostgreSQL plans it once per connection.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.js';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { CaseAccessKind } from '@patientsim/domain/cases/case.schemas';
 import type { CaseSortField, SortDirection } from '@patientsim/domain/cases/case-list';
@@ -26,26 +30,33 @@ export type CaseViewer = {
 
 const c = caseConfiguration;
 
-/** A text[] parameter (drizzle spreads a plain array into a list). */
-function textArray(values: readonly string[]): SQL {
-  if (values.length === 0) return sql`'{}'::text[]`;
-  return sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-}
+/** The caller's values as placeholders of a named statement; `viewerParams` gives their values. */
+const V = {
+  userId: sql`${sql.placeholder('userId')}::text`,
+  readers: sql`${sql.placeholder('readers')}::text[]`,
+  groups: sql`${sql.placeholder('groups')}::text[]`,
+  roles: sql`${sql.placeholder('roles')}::text[]`,
+  productTypes: sql`${sql.placeholder('productTypes')}::text[]`,
+};
+const viewerParams = (viewer: CaseViewer) => ({
+  userId: viewer.userId,
+  readers: viewer.readers,
+  groups: viewer.groups,
+  roles: viewer.roles,
+  productTypes: viewer.productTypes,
+});
 
 /** The caller holds `kind` on the case row `c`. */
-export function hasAccess(viewer: CaseViewer, kind: CaseAccessKind): SQL {
-  const owner = sql`${c.ownerId} = ${viewer.userId}`;
+function hasAccess(kind: CaseAccessKind): SQL {
+  const owner = sql`${c.ownerId} = ${V.userId}`;
   if (kind === 'READ') {
     // A share grants read through the read lists (sharing writes its recipient there), so that the
     // whole condition is one indexed array overlap.
-    return sql`(${owner} or ${c.readers} && ${textArray(viewer.readers)})`;
+    return sql`(${owner} or ${c.readers} && ${V.readers})`;
   }
   const list = kind.toLowerCase();
-  const field = (name: string) => sql`(${c.access} -> ${list} -> ${name})`;
-  return sql`(${owner} or ${field('groups')} ?| ${textArray(viewer.groups)} or ${field('users')} ?| ${textArray([viewer.userId])} or ${field('roles')} ?| ${textArray(viewer.roles)} or ${field('productType')} ?| ${textArray(viewer.productTypes)})`;
+  const field = (name: string) => sql`(${c.access} -> ${sql.raw(`'${list}'`)} -> ${sql.raw(`'${name}'`)})`;
+  return sql`(${owner} or ${field('groups')} ?| ${V.groups} or ${field('users')} ? ${V.userId} or ${field('roles')} ?| ${V.roles} or ${field('productType')} ?| ${V.productTypes})`;
 }
 
 /** The sort keys, each a plain (never null) expression of the row and the caller's play. */
@@ -140,31 +151,38 @@ export type CaseFilterSql = {
   template?: boolean;
 };
 
-function filterConditions(viewer: CaseViewer, filters: CaseFilterSql, search: string | null): SQL[] {
+/** The filters' conditions; a search binds the placeholder `pattern` (see `searchPattern`). */
+function filterConditions(filters: CaseFilterSql, search: boolean): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.madeByMe) conditions.push(sql`${c.ownerId} = ${viewer.userId}`);
+  if (filters.madeByMe) conditions.push(sql`${c.ownerId} = ${V.userId}`);
   if (filters.sharedWithMe) {
     conditions.push(
-      sql`exists (select 1 from ${caseShare} where ${caseShare.caseId} = ${c.id} and ${caseShare.toId} = any(${textArray([viewer.userId, ...viewer.groups])}))`,
+      sql`exists (select 1 from ${caseShare} where ${caseShare.caseId} = ${c.id} and (${caseShare.toId} = ${V.userId} or ${caseShare.toId} = any(${V.groups})))`,
     );
   }
   if (filters.assignedToMe) {
     conditions.push(
-      sql`((${c.document} -> 'timed_access' -> 'users') ?| ${textArray([viewer.userId])} or (${c.document} -> 'timed_access' -> 'groups') ?| ${textArray(viewer.groups)})`,
+      sql`((${c.document} -> 'timed_access' -> 'users') ? ${V.userId} or (${c.document} -> 'timed_access' -> 'groups') ?| ${V.groups})`,
     );
   }
   if (filters.favorited) {
     conditions.push(
-      sql`exists (select 1 from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${viewer.userId})`,
+      sql`exists (select 1 from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId})`,
     );
   }
   if (filters.template) conditions.push(sql`${c.isTemplate}`);
-  if (search) {
-    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    conditions.push(sql`${c.searchableText} like ${pattern}`);
-  }
+  if (search) conditions.push(sql`${c.searchableText} like ${sql.placeholder('pattern')}::text`);
   return conditions;
 }
+
+/** A search term as the LIKE pattern `filterConditions` binds: lower case, wildcards taken literally. */
+const searchPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The shape of a query's filters, for the name of its statement. */
+const filterShape = (filters: CaseFilterSql, search: string | null) =>
+  [filters.madeByMe, filters.sharedWithMe, filters.assignedToMe, filters.favorited, filters.template, search !== null]
+    .map((on) => (on ? '1' : '0'))
+    .join('');
 
 const caseColumns = {
   id: c.id,
@@ -189,19 +207,19 @@ const caseColumns = {
 /** A case row with what the caller sees of it (their play, their favourite, the author's name). */
 export type CaseListRow = Awaited<ReturnType<typeof findCaseRows>>[number];
 
-function selectCases(db: Database, viewer: CaseViewer) {
+function selectCases(db: Database) {
   return db
     .select({
       ...caseColumns,
       lastPlayed: casePlay.lastPlayed,
       lastAccessed: casePlay.lastAccessed,
-      isFavorite: sql<boolean>`exists (select 1 from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${viewer.userId})`,
+      isFavorite: sql<boolean>`exists (select 1 from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId})`,
       authorGivenName: user.givenName,
       authorFamilyName: user.familyName,
       authorName: user.name,
     })
     .from(c)
-    .leftJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, viewer.userId)))
+    .leftJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, V.userId)))
     .leftJoin(user, eq(user.id, c.ownerId));
 }
 
@@ -216,8 +234,6 @@ type PageQuery = {
 };
 
 const rowOf = (parts: SQL[]) => sql.join(parts, sql`, `);
-const boundOf = (keys: readonly SortKey[], values: readonly CursorValue[]) =>
-  keys.map((key, index) => sql`${values[index]}::${sql.raw(key.type)}`);
 const ordered = (parts: SQL[], direction: SortDirection) =>
   parts.map((part) => (direction === 'ASC' ? sql`${part} asc` : sql`${part} desc`));
 /** `(row) > (bound)` ascending, `<` descending. */
@@ -225,6 +241,11 @@ const beyond = (row: SQL[], bound: SQL[], direction: SortDirection, orEqual = fa
   const op = direction === 'ASC' ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<';
   return sql`(${rowOf(row)}) ${sql.raw(op)} (${rowOf(bound)})`;
 };
+/** The cursor's value of key `index` (placeholder `b<index>`) and its id (`afterId`). */
+const boundOf = (plan: SortPlan, index: number) =>
+  sql`${sql.placeholder(`b${index}`)}::${sql.raw((plan.keys[index] as SortKey).type)}`;
+const AFTER_ID = sql`${sql.placeholder('afterId')}::text`;
+const ACCESS_CODES: Record<CaseAccessKind, string> = { READ: 'r', WRITE: 'w', RUN: 'x', SHARE: 's' };
 
 /**
  * The ids of one page of the caller's cases with `withAccess` (`limit` rows; one more than the
@@ -241,109 +262,137 @@ const beyond = (row: SQL[], bound: SQL[], direction: SortDirection, orEqual = fa
  */
 export async function findCasePage(db: Database, query: PageQuery): Promise<{ id: string; sortValues: CursorValue[] }[]> {
   const { viewer, withAccess, filters, search, plan, after, limit } = query;
-  const base = [hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)];
   const userKey = plan.keys.findIndex((key) => key.played);
-  const sortValues = (expressions: SQL[]) =>
-    Object.fromEntries(expressions.map((expression, index) => [`sort${index}`, sql<unknown>`${expression}`.as(`sort${index}`)]));
-  const keyExpressions = plan.keys.map((key) => key.expression);
-
-  let rows: Array<Record<string, unknown>>;
-  if (userKey < 0) {
-    const conditions = [...base];
-    if (after) {
-      conditions.push(
-        beyond([...keyExpressions, sql`${c.id}`], [...boundOf(plan.keys, after.values), sql`${after.id}::text`], plan.direction),
-      );
-    }
-    rows = await db
-      .select({ id: c.id, ...sortValues(keyExpressions) })
-      .from(c)
-      .where(and(...conditions))
-      .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
-      .limit(limit);
-  } else {
-    // The play key is the last key of every plan that has one.
-    const playKey = plan.keys[userKey] as SortKey;
-    const played = playKey.played as SQL;
-    const others = plan.keys.slice(0, userKey);
-    const otherExpressions = others.map((key) => key.expression);
-    const otherBound = after ? boundOf(others, after.values) : [];
-    const fullBeyond = after
-      ? beyond([...keyExpressions, sql`${c.id}`], [...boundOf(plan.keys, after.values), sql`${after.id}::text`], plan.direction)
-      : undefined;
-    const playedRows = (conditions: (SQL | undefined)[], order: SQL[]) =>
-      db
-        .select({ id: c.id, ...sortValues(keyExpressions) })
-        .from(c)
-        .innerJoin(casePlay, eq(casePlay.caseId, c.id))
-        .where(and(eq(casePlay.userId, viewer.userId), sql`${played} is not null`, ...base, ...conditions))
-        .orderBy(...order)
-        .limit(limit);
-    // Played rows whose keys before the play key are all equal, in the order of the play key and
-    // the id, which the play index serves; past the cursor only within the cursor's own prefix.
-    const byPlay = (prefix: SQL | undefined, prefixOrder: number) => {
-      if (prefixOrder !== 0 && prefixOrder < 0 === (plan.direction === 'ASC')) return null;
-      const cursor =
-        after && prefixOrder === 0
-          ? beyond(
-              [played, sql`${casePlay.caseId}`],
-              [...boundOf([playKey], [after.values[userKey] as CursorValue]), sql`${after.id}::text`],
-              plan.direction,
-            )
-          : undefined;
-      return playedRows([prefix, cursor], ordered([played, sql`${casePlay.caseId}`], plan.direction));
-    };
-    const playedParts =
-      others.length === 0
-        ? [byPlay(undefined, 0)]
-        : plan.common
-          ? [
-              byPlay(plan.common.is, after ? comparePrefix(plan.common.values, after.values) : 0),
-              playedRows([plan.common.isNot, fullBeyond], ordered([...keyExpressions, sql`${c.id}`], plan.direction)),
-            ]
-          : [playedRows([fullBeyond], ordered([...keyExpressions, sql`${c.id}`], plan.direction))];
-
-    const unplayedConditions = [...base];
-    if (after) {
-      if (after.values[userKey] === EPOCH_ISO) {
-        // The cursor is among the unplayed cases: the remaining keys and the id decide.
-        unplayedConditions.push(
-          beyond([...otherExpressions, sql`${c.id}`], [...otherBound, sql`${after.id}::text`], plan.direction),
-        );
-      } else if (plan.direction === 'DESC') {
-        // Past a played case (descending): every unplayed case with remaining keys up to the cursor's.
-        if (others.length > 0) unplayedConditions.push(beyond(otherExpressions, otherBound, 'DESC', true));
-      } else {
-        // Past a played case (ascending): unplayed cases only under strictly greater remaining keys.
-        unplayedConditions.push(others.length > 0 ? beyond(otherExpressions, otherBound, 'ASC') : sql`false`);
-      }
-    }
-    const unplayedPart = db
-      .select({ id: c.id, ...sortValues([...otherExpressions, EPOCH]) })
-      .from(c)
-      .where(
-        and(
-          ...unplayedConditions,
-          sql`not exists (select 1 from ${casePlay} where ${casePlay.caseId} = ${c.id} and ${casePlay.userId} = ${viewer.userId} and ${played} is not null)`,
-        ),
-      )
-      .orderBy(...ordered([...otherExpressions, sql`${c.id}`], plan.direction))
-      .limit(limit);
-    const outerOrder = ordered(
-      [...plan.keys.map((_key, index) => sql`${sql.identifier(`sort${index}`)}`), sql`${sql.identifier('id')}`],
-      plan.direction,
-    );
-    const [firstPlayed, ...morePlayed] = playedParts.filter((part) => part !== null);
-    rows = firstPlayed
-      ? await unionAll(unplayedPart, firstPlayed, ...morePlayed)
-          .orderBy(...outerOrder)
-          .limit(limit)
-      : await unplayedPart;
+  // Where the cursor stands decides which conditions the statement has, so it is part of its name.
+  const cursorInUnplayed = after !== null && userKey >= 0 && after.values[userKey] === EPOCH_ISO;
+  const prefixOrder = after && plan.common ? comparePrefix(plan.common.values, after.values) : 0;
+  const cursorShape = !after ? 'n' : userKey < 0 ? 'a' : `${cursorInUnplayed ? 'e' : 'p'}${prefixOrder}`;
+  const name = `cp_${ACCESS_CODES[withAccess]}_${plan.signature}_${filterShape(filters, search)}_${cursorShape}`;
+  const statement = prepared(db, name, (statementName) =>
+    pageStatement(db, {
+      withAccess,
+      filters,
+      search: search !== null,
+      plan,
+      after: after !== null,
+      cursorInUnplayed,
+      prefixOrder,
+    }).prepare(statementName),
+  );
+  const params: Record<string, unknown> = { ...viewerParams(viewer), limit };
+  if (search !== null) params.pattern = searchPattern(search);
+  if (after) {
+    after.values.forEach((value, index) => {
+      params[`b${index}`] = value;
+    });
+    params.afterId = after.id;
   }
+  const rows = (await statement.execute(params)) as Array<Record<string, unknown>>;
   return rows.map((row) => ({
     id: String(row.id),
     sortValues: plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`])),
   }));
+}
+
+function pageStatement(
+  db: Database,
+  shape: {
+    withAccess: CaseAccessKind;
+    filters: CaseFilterSql;
+    search: boolean;
+    plan: SortPlan;
+    after: boolean;
+    cursorInUnplayed: boolean;
+    prefixOrder: number;
+  },
+) {
+  const { withAccess, filters, search, plan, after, cursorInUnplayed, prefixOrder } = shape;
+  const limit = sql.placeholder('limit');
+  const base = [hasAccess(withAccess), ...filterConditions(filters, search)];
+  const userKey = plan.keys.findIndex((key) => key.played);
+  const sortValues = (expressions: SQL[]) =>
+    Object.fromEntries(expressions.map((expression, index) => [`sort${index}`, sql<unknown>`${expression}`.as(`sort${index}`)]));
+  const keyExpressions = plan.keys.map((key) => key.expression);
+  const fullBeyond = after
+    ? beyond(
+        [...keyExpressions, sql`${c.id}`],
+        [...plan.keys.map((_key, index) => boundOf(plan, index)), AFTER_ID],
+        plan.direction,
+      )
+    : undefined;
+
+  if (userKey < 0) {
+    return db
+      .select({ id: c.id, ...sortValues(keyExpressions) })
+      .from(c)
+      .where(and(...base, fullBeyond))
+      .orderBy(...ordered([...keyExpressions, sql`${c.id}`], plan.direction))
+      .limit(limit);
+  }
+  // The play key is the last key of every plan that has one.
+  const played = (plan.keys[userKey] as SortKey).played as SQL;
+  const others = plan.keys.slice(0, userKey);
+  const otherExpressions = others.map((key) => key.expression);
+  const otherBound = others.map((_key, index) => boundOf(plan, index));
+  const playedRows = (conditions: (SQL | undefined)[], order: SQL[]) =>
+    db
+      .select({ id: c.id, ...sortValues(keyExpressions) })
+      .from(c)
+      .innerJoin(casePlay, eq(casePlay.caseId, c.id))
+      .where(and(eq(casePlay.userId, V.userId), sql`${played} is not null`, ...base, ...conditions))
+      .orderBy(...order)
+      .limit(limit);
+  // Played rows whose keys before the play key are all equal, in the order of the play key and
+  // the id, which the play index serves; past the cursor only within the cursor's own prefix.
+  const byPlay = (prefix: SQL | undefined, order: number) => {
+    if (order !== 0 && order < 0 === (plan.direction === 'ASC')) return null;
+    const cursor =
+      after && order === 0
+        ? beyond([played, sql`${casePlay.caseId}`], [boundOf(plan, userKey), AFTER_ID], plan.direction)
+        : undefined;
+    return playedRows([prefix, cursor], ordered([played, sql`${casePlay.caseId}`], plan.direction));
+  };
+  const fullOrder = ordered([...keyExpressions, sql`${c.id}`], plan.direction);
+  const playedParts =
+    others.length === 0
+      ? [byPlay(undefined, 0)]
+      : plan.common
+        ? [byPlay(plan.common.is, prefixOrder), playedRows([plan.common.isNot, fullBeyond], fullOrder)]
+        : [playedRows([fullBeyond], fullOrder)];
+
+  const unplayedConditions = [...base];
+  if (after) {
+    if (cursorInUnplayed) {
+      // The cursor is among the unplayed cases: the remaining keys and the id decide.
+      unplayedConditions.push(beyond([...otherExpressions, sql`${c.id}`], [...otherBound, AFTER_ID], plan.direction));
+    } else if (plan.direction === 'DESC') {
+      // Past a played case (descending): every unplayed case with remaining keys up to the cursor's.
+      if (others.length > 0) unplayedConditions.push(beyond(otherExpressions, otherBound, 'DESC', true));
+    } else {
+      // Past a played case (ascending): unplayed cases only under strictly greater remaining keys.
+      unplayedConditions.push(others.length > 0 ? beyond(otherExpressions, otherBound, 'ASC') : sql`false`);
+    }
+  }
+  const unplayedPart = db
+    .select({ id: c.id, ...sortValues([...otherExpressions, EPOCH]) })
+    .from(c)
+    .where(
+      and(
+        ...unplayedConditions,
+        sql`not exists (select 1 from ${casePlay} where ${casePlay.caseId} = ${c.id} and ${casePlay.userId} = ${V.userId} and ${played} is not null)`,
+      ),
+    )
+    .orderBy(...ordered([...otherExpressions, sql`${c.id}`], plan.direction))
+    .limit(limit);
+  const outerOrder = ordered(
+    [...plan.keys.map((_key, index) => sql`${sql.identifier(`sort${index}`)}`), sql`${sql.identifier('id')}`],
+    plan.direction,
+  );
+  const [firstPlayed, ...morePlayed] = playedParts.filter((part) => part !== null);
+  if (!firstPlayed) return unplayedPart;
+  return unionAll(unplayedPart, firstPlayed, ...morePlayed)
+    .orderBy(...outerOrder)
+    .limit(limit);
 }
 
 function cursorValue(type: KeyType, value: unknown): CursorValue {
@@ -364,13 +413,20 @@ export async function countCases(
     limit,
   }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null; limit: number },
 ): Promise<{ count: number; capped: boolean }> {
-  const matches = db
-    .select({ one: sql`1`.as('one') })
-    .from(c)
-    .where(and(hasAccess(viewer, withAccess), ...filterConditions(viewer, filters, search)))
-    .limit(limit + 1)
-    .as('matches');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
+  const statement = prepared(db, `cc_${ACCESS_CODES[withAccess]}_${filterShape(filters, search)}`, (name) => {
+    const matches = db
+      .select({ one: sql`1`.as('one') })
+      .from(c)
+      .where(and(hasAccess(withAccess), ...filterConditions(filters, search !== null)))
+      .limit(sql.placeholder('limit'))
+      .as('matches');
+    return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
+  });
+  const [row] = await statement.execute({
+    ...viewerParams(viewer),
+    limit: limit + 1,
+    ...(search !== null ? { pattern: searchPattern(search) } : {}),
+  });
   const count = Number(row?.count ?? 0);
   return { count: Math.min(count, limit), capped: count > limit };
 }
@@ -380,8 +436,13 @@ export function findCaseRows(
   db: Database,
   { viewer, ids, kind }: { viewer: CaseViewer; ids: readonly string[]; kind: CaseAccessKind | 'ANY' },
 ) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return selectCases(db, viewer).where(and(inArray(c.id, [...ids]), kind === 'ANY' ? undefined : hasAccess(viewer, kind)));
+  const statement = prepared(db, `cr_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`, (name) =>
+    selectCases(db)
+      .where(and(sql`${c.id} = any(${sql.placeholder('ids')}::text[])`, kind === 'ANY' ? undefined : hasAccess(kind)))
+      .prepare(name),
+  );
+  if (ids.length === 0) return Promise.resolve([] as Awaited<ReturnType<typeof statement.execute>>);
+  return statement.execute({ ...viewerParams(viewer), ids: [...ids] });
 }
 
 /** Whether the cases exist at all (to tell 404 from 403 is never needed: both are 404). */
