@@ -491,6 +491,13 @@ describe('caseConfigurations: order, search, filters and pages', () => {
         expect(seen, `${JSON.stringify(sortBy)} by ${first}`).toEqual(expected);
       }
     }
+    // Each case carries the reader's own play times.
+    const page = await list(reader.client, { first: 50, filters: { madeByMe: true } });
+    for (const item of page.items) {
+      const row = library.find((entry) => entry.id === item.id);
+      const iso = (time: number | null | undefined) => (time == null ? null : new Date(time).toISOString());
+      expect([item.lastAccessed, item.lastPlayed]).toEqual([iso(row?.lastAccessed), iso(row?.lastPlayed)]);
+    }
   });
 
   it('counts up to 1,000 cases and then says there are more, on every page', async () => {

@@ -207,19 +207,30 @@ const caseColumns = {
 /** A case row with what the caller sees of it (their play, their favourite, the author's name). */
 export type CaseListRow = Awaited<ReturnType<typeof findCaseRows>>[number];
 
+/**
+ * Cases with the caller's play and favourite, each probed by its key per case (a lateral join and
+ * a scalar subquery): joined plainly, the planner hashes all of the caller's plays and favourites
+ * (thousands for an active instructor) to find those of one page.
+ */
 function selectCases(db: Database) {
+  const play = db
+    .select({ lastPlayed: casePlay.lastPlayed, lastAccessed: casePlay.lastAccessed })
+    .from(casePlay)
+    .where(and(eq(casePlay.caseId, c.id), eq(casePlay.userId, V.userId)))
+    .limit(1)
+    .as('play');
   return db
     .select({
       ...caseColumns,
-      lastPlayed: casePlay.lastPlayed,
-      lastAccessed: casePlay.lastAccessed,
-      isFavorite: sql<boolean>`exists (select 1 from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId})`,
+      lastPlayed: play.lastPlayed,
+      lastAccessed: play.lastAccessed,
+      isFavorite: sql<boolean>`((select true from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId} limit 1) is not null)`,
       authorGivenName: user.givenName,
       authorFamilyName: user.familyName,
       authorName: user.name,
     })
     .from(c)
-    .leftJoin(casePlay, and(eq(casePlay.caseId, c.id), eq(casePlay.userId, V.userId)))
+    .leftJoinLateral(play, sql`true`)
     .leftJoin(user, eq(user.id, c.ownerId));
 }
 
