@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@patientsim/domain/common/constants';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn, storedSessionKeys } from './support/auth';
 
 test('logout clears the stored session and returns to login', async ({ page }) => {

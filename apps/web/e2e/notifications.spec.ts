@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@patientsim/domain/common/constants';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 

@@ -1,4 +1,5 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createSignedInAccount, tokenClaimsOf } from './support/accounts';
 import { SCENARIOS_URL, signIn, storedPayload, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';

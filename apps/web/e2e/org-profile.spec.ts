@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { idTokenOf, provisionMember } from './support/accounts';
 import { signIn, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { provisionMember, tokenClaimsOf } from './support/accounts';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO_PASSWORD, SCENARIOS_URL, signIn } from './support/auth';
 
 const PROFILE_URL = /\/auth\/account\/profile$/;

@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { idTokenOf } from './support/accounts';
 import { signIn } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
