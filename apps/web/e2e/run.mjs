@@ -378,7 +378,9 @@ async function main() {
         env: {
           ...process.env,
           // Worker i (its parallel index) uses server i and its mail (see support/servers.ts).
-          E2E_SERVERS: JSON.stringify(servers.map((server, index) => ({ baseUrl: server.baseUrl, mailDir: catchers[index].mailDir }))),
+          E2E_SERVERS: JSON.stringify(
+            servers.map((server, index) => ({ baseUrl: server.baseUrl, mailDir: catchers[index].mailDir })),
+          ),
           E2E_INTEGRATION_KEY: INTEGRATION_KEY,
           E2E_PAYMENT_PROVIDER_URL: payment.url,
           PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
