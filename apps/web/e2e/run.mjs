@@ -19,7 +19,8 @@ import { SMTPServer } from 'smtp-server';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
-const READY_TIMEOUT_MS = 90_000;
+/** Generous: seeding on a busy two-core machine has taken over a minute. */
+const READY_TIMEOUT_MS = 180_000;
 /** The key integrations present to provision accounts (decision 15); specs read it from E2E_INTEGRATION_KEY. */
 const INTEGRATION_KEY = 'e2e-integration-key-0123456789abcdef';
 const STRIPE_SECRET_KEY = 'sk_test_e2e';
@@ -410,7 +411,8 @@ async function main() {
       if (kept.length > 0) console.error(`e2e: the server logs are in ${kept.join(', ')}`);
     }
     if (process.env.E2E_KEEP_TMP) console.info(`e2e: kept ${workDir}`);
-    else await rm(workDir, { recursive: true, force: true });
+    // A server stopped before it was ready may leave its preparation process writing a moment longer.
+    else await rm(workDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
   return exitCode;
 }
