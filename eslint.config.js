@@ -40,6 +40,24 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Each Playwright worker has a server of its own; only the `test` of support/test.ts knows which.
+    files: ['apps/web/e2e/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './support/test': it points each worker at its own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['scripts/**/*.mjs', 'apps/web/e2e/*.mjs', '.ci/**'], rules: { 'no-console': 'off' } },
 );

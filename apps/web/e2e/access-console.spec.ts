@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { idTokenOf, provisionMember, tokenClaimsOf } from './support/accounts';
-import { signIn, uniqueEmail } from './support/auth';
+import { signInWithoutForm, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /** Types a search and waits for the answer to the call the box sends 500 ms after typing stops. */
@@ -28,7 +29,7 @@ async function openUsersToolWith(
   const member = await provisionMember(request, { orgId: riverside, ...person, familyName });
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/access/users' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/access/users' });
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   return {
     context,
@@ -42,7 +43,7 @@ async function openUsersToolWith(
 test('a super admin lists organisations and creates one with its key owner in one step', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/access' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/access' });
   await expect(page.getByRole('heading', { level: 1, name: 'Access' })).toBeVisible();
   for (const tool of ['Organizations', 'Users', 'Cases', 'Skeleton Key', 'Templates', 'Notifications']) {
     await expect(page.getByRole('link', { name: tool })).toBeVisible();
@@ -111,7 +112,7 @@ test('a super admin changes the key owner, flags, seats and status of an organis
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'super@demo.test', { redirectUrl: `/auth/access/organizations/${orgId}` });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: `/auth/access/organizations/${orgId}` });
   await expect(page.getByRole('heading', { level: 1, name: 'Organization details' })).toBeVisible();
   const members = page.getByRole('table', { name: 'Users' });
   // An admin of the organisation becomes its key owner after the spec's confirmation.

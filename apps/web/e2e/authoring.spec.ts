@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { SCENARIOS_URL, signIn } from './support/auth';
+import { expect, test } from './support/test';
+import { SCENARIOS_URL, signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 test('a user without an organisation (removed from their only one) lands on the scenario library with how to join one', async ({
   page,
 }) => {
-  await signIn(page, 'removed@demo.test');
+  await signInWithoutForm(page, 'removed@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL);
   await expect(page.getByRole('heading', { name: 'Scenarios' })).toBeVisible();
   await expect(page.getByText('You are not a member of any organization yet.', { exact: false })).toBeVisible();
@@ -14,7 +14,7 @@ test('a user without an organisation (removed from their only one) lands on the 
 });
 
 test('a member of an organisation sees the library in the signed-in shell', async ({ page }) => {
-  await signIn(page, 'nurse@demo.test');
+  await signInWithoutForm(page, 'nurse@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL);
   await expect(page.getByRole('heading', { level: 1, name: 'Scenarios' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SCENARIOS' })).toBeVisible();

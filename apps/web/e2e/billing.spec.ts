@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { expect, test } from './support/test';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 function paymentProviderUrl(): string {
@@ -9,14 +9,14 @@ function paymentProviderUrl(): string {
 }
 
 test("a user with a payment customer goes from the profile's Billing link to the provider's billing portal", async ({ page }) => {
-  await signIn(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
   await page.getByRole('link', { name: 'Billing' }).click();
   await expect(page).toHaveURL(`${paymentProviderUrl()}/portal-landing`);
   await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
 });
 
 test('a user without a payment customer is told so, and nothing is asked of the server', async ({ page }) => {
-  await signIn(page, 'student@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'student@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Billing' })).toHaveCount(0);
 

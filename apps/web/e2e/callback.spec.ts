@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 test('callback with nothing to complete says so, with a link back to login', async ({ page }) => {

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { idTokenOf } from './support/accounts';
-import { signIn } from './support/auth';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // The Cases tool against this deployment, which the browser tests' server names 'dev'. Copies are
@@ -25,7 +26,7 @@ test('a super admin compares two cases: different, then one with itself', async 
   const [first, second] = await emsTemplates(request);
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'super@demo.test', { redirectUrl: CASES_PATH });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: CASES_PATH });
   await expect(page.getByRole('heading', { level: 1, name: 'Cases' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Copy a case between organizations' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Show difference between two cases' })).toBeVisible();
@@ -56,7 +57,7 @@ test('an admin is refused the Cases tool and its calls', async ({ browser, reque
   expect(response.status()).toBe(403);
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'admin@demo.test', { redirectUrl: CASES_PATH });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: CASES_PATH });
   await expect(page).toHaveURL(/\/auth\/account\/profile$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Copy a case between organizations' })).toHaveCount(0);
   await context.close();

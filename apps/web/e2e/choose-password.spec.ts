@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { provisionPerson, tokenClaimsOf } from './support/accounts';
 import { SCENARIOS_URL, storedPayload } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { signIn, storedPayload } from './support/auth';
+import { expect, test } from './support/test';
+import { signInWithoutForm, storedPayload } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // instructor@demo.test is the demo account with a pending invitation (to Northgate Nursing School);
 // accepting it is what this spec is about, so it runs once per server.
 test("a pending invitation shows on the profile and as the '!' badge; accepting it joins the organisation", async ({ page }) => {
-  await signIn(page, 'instructor@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'instructor@demo.test', { redirectUrl: '/auth/account/profile' });
   const nav = page.getByRole('navigation', { name: 'Main' });
   const account = nav.getByRole('link', { name: /^ACCOUNT/ });
   await expect(account).toContainText('!');

@@ -1,9 +1,9 @@
 import { STORAGE_KEYS } from '@patientsim/domain/common/constants';
-import { expect, test } from '@playwright/test';
-import { signIn, storedSessionKeys } from './support/auth';
+import { expect, test } from './support/test';
+import { signInWithoutForm, storedSessionKeys } from './support/auth';
 
 test('logout clears the stored session and returns to login', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   await page.evaluate((key) => window.localStorage.setItem(key, 'true'), STORAGE_KEYS.disablePopupNotifications);
 
@@ -24,7 +24,7 @@ test('logout clears the stored session and returns to login', async ({ page }) =
 
 test('logout in one tab logs out the other tabs', async ({ context }) => {
   const first = await context.newPage();
-  await signIn(first, 'admin@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(first, 'admin@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(first.getByRole('heading', { name: 'Profile' })).toBeVisible();
 
   const second = await context.newPage();

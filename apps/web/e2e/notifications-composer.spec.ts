@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createSignedInAccount } from './support/accounts';
-import { DEMO_PASSWORD, signIn } from './support/auth';
+import { DEMO_PASSWORD, signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // Long round trips through several screens and two browsers, each checked with axe.
@@ -19,7 +20,7 @@ async function pendingTitles(request: APIRequestContext, email: string): Promise
 }
 
 test('the target picker keeps its rules: all users, an organisation and a user exclude each other', async ({ page }) => {
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/access/notifications' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/access/notifications' });
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New Notification' })).toBeVisible();
   const send = page.getByRole('button', { name: 'Send' });
@@ -68,7 +69,7 @@ test('an announcement reaches the one targeted user and nobody else, and its rea
   const recipient = await createSignedInAccount(recipientPage, request, { label: 'announced' });
   const title = `Drill ${Date.now() % 100000}`;
 
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/access/notifications' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/access/notifications' });
   await expect(page.getByRole('heading', { name: 'New Notification' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Header' }).fill(title);
   await page.getByRole('textbox', { name: 'Body' }).fill('Meet at the ambulance bay at 9.');

@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@patientsim/domain/common/constants';
-import { type Page, expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 // student2@demo.test has three unread popup notifications. The tests run in this order: the first
@@ -14,7 +15,7 @@ function notificationItem(page: Page, title: string) {
 }
 
 test("'Remind Me at Next Login' closes the carousel, keeps it away, and leaves the slides unread", async ({ page }) => {
-  await signIn(page, 'student2@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'student2@demo.test', { redirectUrl: '/auth/account/profile' });
   const dialog = page.getByRole('dialog', { name: SLIDES[0] });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Show me more' })).toBeVisible();
@@ -34,7 +35,7 @@ test("'Remind Me at Next Login' closes the carousel, keeps it away, and leaves t
 });
 
 test('the carousel shows the unread popups once, marks them read, and ends at the cases', async ({ page }) => {
-  await signIn(page, 'student2@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'student2@demo.test', { redirectUrl: '/auth/account/profile' });
 
   const first = page.getByRole('dialog', { name: SLIDES[0] });
   await expect(first).toBeVisible();
@@ -63,7 +64,7 @@ test('the carousel shows the unread popups once, marks them read, and ends at th
 });
 
 test('the notifications list marks one unread, and the carousel then shows just that one', async ({ page }) => {
-  await signIn(page, 'student2@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'student2@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const item = notificationItem(page, SLIDES[2]);
   await item.getByRole('button', { name: /^Mark as unread/ }).click();

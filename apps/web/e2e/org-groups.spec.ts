@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { expect, test } from './support/test';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 test('an admin creates a group, renames it, adds and removes a member, then deletes it', async ({ browser }) => {
@@ -9,7 +9,7 @@ test('an admin creates a group, renames it, adds and removes a member, then dele
   const name = `E2E Group ${suffix}`;
   const renamed = `E2E Renamed ${suffix}`;
 
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/org/groups' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/org/groups' });
   await expect(page).toHaveURL(/\/auth\/org\/groups$/);
   const groups = page.getByRole('table', { name: 'Groups' });
   await expect(groups.getByRole('link', { name: 'Paramedic Cohort A' })).toBeVisible();

@@ -1,13 +1,14 @@
-import { type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createSignedInAccount, tokenClaimsOf } from './support/accounts';
-import { SCENARIOS_URL, signIn, storedPayload, uniqueEmail } from './support/auth';
+import { SCENARIOS_URL, signInWithoutForm, storedPayload, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { findLink, waitForMail } from './support/mail';
 
 /** admin@demo.test on the Users page of Riverside EMS Academy, in a browser context of its own. */
 async function openUsersAsAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, 'admin@demo.test');
+  await signInWithoutForm(page, 'admin@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL);
   await page.goto('/auth/org/invite');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();

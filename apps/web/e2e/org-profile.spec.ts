@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { idTokenOf, provisionMember } from './support/accounts';
-import { signIn, uniqueEmail } from './support/auth';
+import { signInWithoutForm, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const ORG_PROFILE_URL = /\/auth\/org\/profile$/;
@@ -65,7 +66,7 @@ async function createOrganisation(request: APIRequestContext, label: string): Pr
 
 /** Signs in a provisioned account (its license not yet accepted) and lands on `redirectUrl`. */
 async function signInFirstTime(page: Page, account: { email: string; password: string }, redirectUrl: string) {
-  await signIn(page, account.email, { password: account.password, redirectUrl });
+  await signInWithoutForm(page, account.email, { password: account.password, redirectUrl });
   await expect(page).toHaveURL(/\/auth\/license\?/);
   await page.getByLabel('I agree with the license agreement').check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -74,7 +75,7 @@ async function signInFirstTime(page: Page, account: { email: string; password: s
 test('the key owner sees the organisation profile cards', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'owner@demo.test', { redirectUrl: '/auth/org/profile' });
+  await signInWithoutForm(page, 'owner@demo.test', { redirectUrl: '/auth/org/profile' });
   await expect(page).toHaveURL(/\/auth\/org\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Org. Profile' })).toBeVisible();
   const info = page.getByRole('region', { name: 'Organization' });
@@ -142,7 +143,7 @@ test('the key owner renames and describes the organisation, and both stay after 
 test('an admin who is not the key owner is sent from the org profile to the invite-users route', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/org/profile' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/org/profile' });
   await expect(page).toHaveURL(ORG_INVITE_URL);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Org management' }).getByRole('link', { name: 'Org. Profile' })).toHaveCount(
@@ -168,7 +169,7 @@ test('an unauthenticated visitor opening the org profile is sent to login', asyn
 test("the provider, key owner of its own organisation, gets the provider's controls on its profile", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/org/profile' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/org/profile' });
   await expect(page).toHaveURL(ORG_PROFILE_URL);
   const info = page.getByRole('region', { name: 'Organization' });
   await expect(info.getByRole('textbox', { name: /Name/ })).toHaveValue('PatientSim Provider');

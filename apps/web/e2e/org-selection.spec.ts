@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@patientsim/domain/common/constants';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { SCENARIOS_URL, signIn } from './support/auth';
 

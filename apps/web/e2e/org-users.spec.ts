@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { provisionMember, tokenClaimsOf } from './support/accounts';
-import { signIn } from './support/auth';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 /** The search terms the users list was asked for on `page` since the call. */
@@ -42,7 +43,7 @@ test('an admin pages, searches, edits and removes users; the removed one is in t
 
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/org/archived-users' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/org/archived-users' });
   await expect(page.getByRole('heading', { level: 1, name: 'Grading Archive' })).toBeVisible();
   // The former cohort learners fill more than one page of 50.
   await expect(page.getByText('page 1 of 2')).toBeVisible();
@@ -95,7 +96,7 @@ test('an admin pages, searches, edits and removes users; the removed one is in t
 test('an instructor sees the users without Remove', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'instructor@demo.test', { redirectUrl: '/auth/org/invite' });
+  await signInWithoutForm(page, 'instructor@demo.test', { redirectUrl: '/auth/org/invite' });
   // Another spec may have moved the instructor to the organisation of their invitation: whichever
   // organisation is active, they are listed in it.
   const table = page.getByRole('table', { name: 'Users' });

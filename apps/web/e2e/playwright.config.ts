@@ -1,14 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eServers } from './support/servers';
 
-const baseURL = process.env.E2E_BASE_URL;
-if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`.');
-
-/** Browser tests against the production build, in the system Chromium (never a downloaded one). */
+/**
+ * Browser tests against the production build, in the system Chromium (never a downloaded one).
+ * One worker per server the runner started (E2E_WORKERS, see run.mjs); whole spec files go to a
+ * worker, in file order, and the tests of a file run in order on it.
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: 'test-results',
-  workers: 1,
+  workers: e2eServers().length,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -17,7 +19,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL,
+    // No baseURL here: the `test` of support/test.ts gives each worker its own server's.
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createSignedInAccount } from './support/accounts';
-import { signIn } from './support/auth';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { findLink, waitForMail } from './support/mail';
 
@@ -63,7 +64,7 @@ test('changing the e-mail asks first, logs out, and mails a verification link to
 });
 
 test('the key owner cannot leave their organisation: Leave is disabled and says why', async ({ page }) => {
-  await signIn(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { name: 'You are currently a member of 1 organization(s)' })).toBeVisible();
   const leave = page.getByRole('button', { name: 'Leave' });
   await expect(leave).toBeDisabled();
@@ -75,7 +76,7 @@ test('the key owner cannot leave their organisation: Leave is disabled and says 
 });
 
 test('a super admin in a dev organisation downloads the scenario summaries as summary.csv', async ({ page }) => {
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/account/profile' });
   await page.getByRole('button', { name: 'Summaries' }).click();
   await expectNoSeriousA11yViolations(page, 'profile (summaries menu)');
   const [download] = await Promise.all([

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, SCENARIOS_URL, signIn } from './support/auth';
+import { expect, test } from './support/test';
+import { DEMO_PASSWORD, SCENARIOS_URL, signInWithoutForm } from './support/auth';
 
 const PROFILE_URL = /\/auth\/account\/profile$/;
 
@@ -9,7 +9,7 @@ test('an unauthenticated visitor is sent to login', async ({ page }) => {
 });
 
 test('a student opening /auth/access is sent to the profile', async ({ page }) => {
-  await signIn(page, 'student@demo.test', { redirectUrl: '/auth/access' });
+  await signInWithoutForm(page, 'student@demo.test', { redirectUrl: '/auth/access' });
   await expect(page).toHaveURL(PROFILE_URL);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
 
@@ -20,7 +20,7 @@ test('a student opening /auth/access is sent to the profile', async ({ page }) =
 });
 
 test('an instructor may manage the organisation but not open the access area', async ({ page }) => {
-  await signIn(page, 'instructor@demo.test', { redirectUrl: '/auth/org' });
+  await signInWithoutForm(page, 'instructor@demo.test', { redirectUrl: '/auth/org' });
   await expect(page).toHaveURL(/\/auth\/org\/groups$/);
   await page.goto('/auth/access');
   await expect(page).toHaveURL(PROFILE_URL);
@@ -29,7 +29,7 @@ test('an instructor may manage the organisation but not open the access area', a
 test('an admin may open org management but not the access area, and the side nav offers neither ACCESS nor CMS', async ({
   page,
 }) => {
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/org' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/org' });
   await expect(page).toHaveURL(/\/auth\/org\/invite$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'ORG MANAGEMENT' })).toHaveAttribute('href', '/auth/org/invite');
@@ -45,7 +45,7 @@ test('an admin may open org management but not the access area, and the side nav
 });
 
 test('a super admin opens the access tools', async ({ page }) => {
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/access/users' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/access/users' });
   await expect(page).toHaveURL(/\/auth\/access\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await page.goto('/auth/access/notifications');
@@ -62,7 +62,7 @@ test('the authoring guard sends a visitor to login and brings them back after si
 });
 
 test('the authoring guard sends an unverified user to the verify screen', async ({ page }) => {
-  await signIn(page, 'unverified@demo.test');
+  await signInWithoutForm(page, 'unverified@demo.test');
   await expect(page).toHaveURL(/\/auth\/verify$/);
   await page.goto('/authoring/cases');
   await expect(page).toHaveURL(/\/auth\/verify$/);

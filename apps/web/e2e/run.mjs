@@ -1,10 +1,13 @@
-// Runs the browser tests against the production build: a throw-away data directory, a local
-// SMTP catcher, a local stand-in for the payment provider, the real server with the demo seed and
-// a fixed integration key, then Playwright. Usage (after `npm run build`):
+// Runs the browser tests against the production build, on E2E_WORKERS Playwright workers (default
+// 2), each with a server of its own: the demo data is seeded once into a throw-away data directory,
+// which is then copied for each server, so a spec that changes the demo data changes only its own
+// worker's copy. Each server has its own SMTP catcher; they share a local stand-in for the payment
+// provider and a fixed integration key. Usage (after `npm run build`):
 //   node apps/web/e2e/run.mjs [extra playwright arguments, e.g. login.spec.ts]
+//   E2E_WORKERS=1 node apps/web/e2e/run.mjs login.spec.ts   (one spec needs one server)
 // Set E2E_KEEP_TMP=1 to keep the data, mail and server log directories for inspection.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rename, rm, writeFile, copyFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm, writeFile, copyFile } from 'node:fs/promises';
 import { createWriteStream, existsSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
@@ -16,10 +19,17 @@ import { SMTPServer } from 'smtp-server';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const e2eDir = fileURLToPath(new URL('.', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
-const READY_TIMEOUT_MS = 90_000;
+/** Generous: seeding on a busy two-core machine has taken over a minute. */
+const READY_TIMEOUT_MS = 180_000;
 /** The key integrations present to provision accounts (decision 15); specs read it from E2E_INTEGRATION_KEY. */
 const INTEGRATION_KEY = 'e2e-integration-key-0123456789abcdef';
 const STRIPE_SECRET_KEY = 'sk_test_e2e';
+/**
+ * Workers (and servers) when E2E_WORKERS is not set. On two cores shared with other work, two
+ * workers cut the suite's wall time by about half; with three, tests ran out of their timeouts
+ * (the measurements are in the e2e README).
+ */
+const DEFAULT_WORKERS = 2;
 
 // ---------------------------------------------------------------- mail decoding
 
@@ -119,7 +129,20 @@ export function decodeMessage(raw) {
 
 // ---------------------------------------------------------------- services
 
-function freePort() {
+/** Ports handed out by this run: a server binds its port a while after the probe let it go. */
+const portsGiven = new Set();
+
+async function freePort() {
+  for (;;) {
+    const port = await probeFreePort();
+    if (!portsGiven.has(port)) {
+      portsGiven.add(port);
+      return port;
+    }
+  }
+}
+
+function probeFreePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -251,53 +274,103 @@ function run(command, args, options) {
 
 // ---------------------------------------------------------------- main
 
+function workerCount() {
+  const raw = process.env.E2E_WORKERS ?? String(DEFAULT_WORKERS);
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`E2E_WORKERS must be a whole number of at least 1, not "${raw}".`);
+  return count;
+}
+
+/** Starts the built server on `dataDir` (demo seed into an empty database), its output in `logPath`. */
+async function startServer({ dataDir, logPath, smtpPort, paymentUrl }) {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const log = createWriteStream(logPath);
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SEED: 'demo',
+      PUBLIC_URL: baseUrl,
+      // The Cases tool lists this deployment as the environment 'dev' (decision 0027).
+      CASE_ENVIRONMENT_NAME: 'dev',
+      INTEGRATION_KEY,
+      STRIPE_SECRET_KEY,
+      STRIPE_API_BASE: paymentUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return { child, baseUrl };
+}
+
+/**
+ * A data directory with the demo data, made by a server that seeds it and stops: copying it is
+ * cheaper than seeding once a server (and seeding peaks at about twice a server's memory).
+ */
+async function seedTemplate({ dataDir, logPath, smtpPort, paymentUrl }) {
+  const server = await startServer({ dataDir, logPath, smtpPort, paymentUrl });
+  try {
+    await waitForReady(server.baseUrl, server.child);
+  } finally {
+    await stopProcess(server.child);
+  }
+  if (server.child.exitCode !== 0) throw new Error(`The seeding server exited with code ${server.child.exitCode}.`);
+}
+
 async function main() {
   if (!existsSync(serverEntry)) {
     console.error(`${path.relative(repoRoot, serverEntry)} is missing: run \`npm run build\` first.`);
     return 1;
   }
+  let workers;
+  try {
+    workers = workerCount();
+  } catch (error) {
+    console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
   const workDir = await mkdtemp(path.join(tmpdir(), 'patientsim-e2e-'));
-  const dataDir = path.join(workDir, 'data');
-  const mailDir = path.join(workDir, 'mail');
-  const serverLogPath = path.join(workDir, 'server.log');
-  await mkdir(dataDir, { recursive: true });
-  await mkdir(mailDir, { recursive: true });
+  const templateDir = path.join(workDir, 'seeded');
+  const logPaths = [path.join(workDir, 'seed.log')];
 
-  let server = null;
-  let smtp = null;
+  const servers = [];
+  const catchers = [];
   let payment = null;
   let exitCode = 1;
   try {
-    const mail = await startMailCatcher(mailDir);
-    smtp = mail.smtp;
     payment = await startFakePaymentProvider();
-    const port = await freePort();
-    const baseUrl = `http://localhost:${port}`;
-    const serverLog = createWriteStream(serverLogPath);
-    server = spawn(process.execPath, [serverEntry], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-        SEED: 'demo',
-        PUBLIC_URL: baseUrl,
-        // The Cases tool lists this deployment as the environment 'dev' (decision 0027).
-        CASE_ENVIRONMENT_NAME: 'dev',
-        INTEGRATION_KEY,
-        STRIPE_SECRET_KEY,
-        STRIPE_API_BASE: payment.url,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout.pipe(serverLog);
-    server.stderr.pipe(serverLog);
+    for (let index = 0; index < workers; index++) {
+      const mailDir = path.join(workDir, `mail-${index}`);
+      await mkdir(mailDir, { recursive: true });
+      catchers.push({ ...(await startMailCatcher(mailDir)), mailDir });
+    }
+
+    const seedStarted = performance.now();
+    await seedTemplate({ dataDir: templateDir, logPath: logPaths[0], smtpPort: catchers[0].port, paymentUrl: payment.url });
+    const seedMs = Math.round(performance.now() - seedStarted);
+
+    const startStarted = performance.now();
+    for (let index = 0; index < workers; index++) {
+      const dataDir = path.join(workDir, `data-${index}`);
+      // The lock is gone with the seeding server; a copy never carries one.
+      await cp(templateDir, dataDir, { recursive: true, filter: (source) => path.basename(source) !== 'server.lock' });
+      const logPath = path.join(workDir, `server-${index}.log`);
+      logPaths.push(logPath);
+      servers.push(await startServer({ dataDir, logPath, smtpPort: catchers[index].port, paymentUrl: payment.url }));
+    }
+    await Promise.all(servers.map((server) => waitForReady(server.baseUrl, server.child)));
+    const startMs = Math.round(performance.now() - startStarted);
 
     console.info(
-      `e2e: server on ${baseUrl}, SMTP catcher on port ${mail.port}, payment provider on ${payment.url}, work dir ${workDir}`,
+      `e2e: ${workers} worker(s); demo data seeded in ${seedMs} ms, servers ready in ${startMs} ms on ${servers
+        .map((server) => server.baseUrl)
+        .join(', ')}; payment provider on ${payment.url}; work dir ${workDir}`,
     );
-    await waitForReady(baseUrl, server);
 
     exitCode = await run(
       'npx',
@@ -306,8 +379,10 @@ async function main() {
         cwd: repoRoot,
         env: {
           ...process.env,
-          E2E_BASE_URL: baseUrl,
-          E2E_MAIL_DIR: mailDir,
+          // Worker i (its parallel index) uses server i and its mail (see support/servers.ts).
+          E2E_SERVERS: JSON.stringify(
+            servers.map((server, index) => ({ baseUrl: server.baseUrl, mailDir: catchers[index].mailDir })),
+          ),
           E2E_INTEGRATION_KEY: INTEGRATION_KEY,
           E2E_PAYMENT_PROVIDER_URL: payment.url,
           PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
@@ -318,21 +393,27 @@ async function main() {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
     exitCode = 1;
   } finally {
-    await stopProcess(server);
-    await new Promise((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    await Promise.all(servers.map((server) => stopProcess(server.child)));
+    await Promise.all(catchers.map(({ smtp }) => new Promise((resolve) => smtp.close(resolve))));
     await new Promise((resolve) => {
       if (!payment) return resolve();
       payment.server.closeAllConnections();
       payment.server.close(resolve);
     });
-    if (exitCode !== 0 && existsSync(serverLogPath)) {
-      const kept = path.join(e2eDir, 'test-results', 'server.log');
-      await mkdir(path.dirname(kept), { recursive: true });
-      await copyFile(serverLogPath, kept);
-      console.error(`e2e: the server log is in ${path.relative(repoRoot, kept)}`);
+    if (exitCode !== 0) {
+      const keptDir = path.join(e2eDir, 'test-results');
+      await mkdir(keptDir, { recursive: true });
+      const kept = [];
+      for (const logPath of logPaths.filter((file) => existsSync(file))) {
+        const target = path.join(keptDir, path.basename(logPath));
+        await copyFile(logPath, target);
+        kept.push(path.relative(repoRoot, target));
+      }
+      if (kept.length > 0) console.error(`e2e: the server logs are in ${kept.join(', ')}`);
     }
     if (process.env.E2E_KEEP_TMP) console.info(`e2e: kept ${workDir}`);
-    else await rm(workDir, { recursive: true, force: true });
+    // A server stopped before it was ready may leave its preparation process writing a moment longer.
+    else await rm(workDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
   return exitCode;
 }

@@ -1,6 +1,7 @@
-import { type Page, expect, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { SCENARIOS_URL, signIn } from './support/auth';
+import { SCENARIOS_URL, signInWithoutForm } from './support/auth';
 
 /**
  * The scenario library at /authoring/cases (decision 1) against the real case API and the demo
@@ -17,7 +18,7 @@ const waitForList = (page: Page) => expect(rows(page).first()).toBeVisible({ tim
 
 test('an admin of Riverside sees the library in the shell, sorts, searches and scrolls for more', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'owner@demo.test');
+  await signInWithoutForm(page, 'owner@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Scenarios' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'SCENARIOS' })).toHaveAttribute(
@@ -91,7 +92,7 @@ test('an admin of Riverside sees the library in the shell, sorts, searches and s
 });
 
 test('an admin stars a case and filters the favourites', async ({ page }) => {
-  await signIn(page, 'owner@demo.test');
+  await signInWithoutForm(page, 'owner@demo.test');
   await waitForList(page);
   await page.getByLabel('Search scenarios').fill('Choking Toddler');
   await expect(rows(page)).toHaveCount(1);
@@ -116,7 +117,7 @@ test('an admin stars a case and filters the favourites', async ({ page }) => {
 
 test('an admin declines the update of a case they wrote after the confirmation bar', async ({ page }) => {
   // 'Stroke Alert at the Nursing Home' is written by admin@demo.test.
-  await signIn(page, 'admin@demo.test');
+  await signInWithoutForm(page, 'admin@demo.test');
   await waitForList(page);
   const group = page.getByRole('group', { name: 'Update Stroke Alert at the Nursing Home' });
   await group.getByRole('button', { name: 'No, decline' }).click();
@@ -135,7 +136,7 @@ test('an admin declines the update of a case they wrote after the confirmation b
 
 test('an admin accepts the update of their case; a case they may not edit fails above the list', async ({ page }) => {
   // 'Symptomatic Bradycardia' is written by owner@demo.test, 'COPD Exacerbation' by the instructor.
-  await signIn(page, 'owner@demo.test');
+  await signInWithoutForm(page, 'owner@demo.test');
   await waitForList(page);
   const group = (name: string) => page.getByRole('group', { name: `Update ${name}` });
   await group('Symptomatic Bradycardia').getByRole('button', { name: 'Yes, update' }).click();
@@ -155,7 +156,7 @@ test('an admin accepts the update of their case; a case they may not edit fails 
 });
 
 test('the column chooser stops at four columns with the spec text', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
+  await signInWithoutForm(page, 'admin@demo.test');
   await waitForList(page);
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('menuitemcheckbox', { name: 'Last Opened' }).click();
@@ -170,7 +171,7 @@ test('the column chooser stops at four columns with the spec text', async ({ pag
 });
 
 test('a student sees the library without columns and without template information', async ({ page }) => {
-  await signIn(page, 'student@demo.test');
+  await signInWithoutForm(page, 'student@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL, { timeout: 30_000 });
   await waitForList(page);
   await expect(table(page).getByRole('columnheader')).toHaveText(['Favorite', 'Name']);

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { expect, test } from './support/test';
+import { signInWithoutForm } from './support/auth';
 
 test('a student is logged out after 20 minutes without activity', async ({ page }) => {
   await page.clock.install();
-  await signIn(page, 'student@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'student@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
   await page.clock.fastForward('18:00');
@@ -13,7 +13,7 @@ test('a student is logged out after 20 minutes without activity', async ({ page 
 });
 
 test('/auth/manage-users and /auth/manage-users/invite lead to org management', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/manage-users' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/manage-users' });
   await expect(page).toHaveURL(/\/auth\/org\/invite$/);
   await page.goto('/auth/manage-users/invite');
   await expect(page).toHaveURL(/\/auth\/org\/invite$/);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { signIn } from './support/auth';
+import { signInWithoutForm } from './support/auth';
 
 const SCREENS = [
   { path: '/auth/account/profile', heading: 'Profile' },
@@ -24,7 +24,7 @@ const SCREENS = [
 test('a super admin sees every side nav button and every screen passes axe', async ({ page }) => {
   // A full page load and an axe run for each of the screens.
   test.setTimeout(SCREENS.length * 8_000);
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -48,7 +48,7 @@ test('a super admin sees every side nav button and every screen passes axe', asy
 });
 
 test('a student sees neither assignments nor org management', async ({ page }) => {
-  await signIn(page, 'student@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'student@demo.test', { redirectUrl: '/auth/account/profile' });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'SCENARIOS' })).toBeVisible();
   await expect(nav.getByRole('link', { name: /^ACCOUNT/ })).toBeVisible();
@@ -58,14 +58,14 @@ test('a student sees neither assignments nor org management', async ({ page }) =
 });
 
 test("a payment issue puts a '!' badge on ACCOUNT", async ({ page }) => {
-  await signIn(page, 'medic@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'medic@demo.test', { redirectUrl: '/auth/account/profile' });
   const account = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^ACCOUNT/ });
   await expect(account).toContainText('!');
   await expect(account).toHaveAccessibleName(/payment issue/);
 });
 
 test('the key owner manages the organisation from its profile', async ({ page }) => {
-  await signIn(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
+  await signInWithoutForm(page, 'owner@demo.test', { redirectUrl: '/auth/account/profile' });
   const orgManagement = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ORG MANAGEMENT' });
   await expect(orgManagement).toHaveAttribute('href', '/auth/org/profile');
   await orgManagement.click();

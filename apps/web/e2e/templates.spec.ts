@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { idTokenOf } from './support/accounts';
-import { signIn } from './support/auth';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const TEMPLATES_PATH = '/auth/access/templates';
@@ -57,7 +58,7 @@ async function openTemplates(browser: Browser, request: APIRequestContext, path 
   const token = await idTokenOf(request, 'super@demo.test');
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'super@demo.test', { redirectUrl: path });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: path });
   // Sign-in, the callback and the screen's first load in one wait: generous for a loaded machine.
   await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible({ timeout: 30_000 });
   return { context, page, token };
@@ -166,7 +167,7 @@ test('App Lab availability is confirmed and persists after a reload, on the tab 
 test('an admin is refused the Templates screen and the template calls', async ({ browser, request }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'admin@demo.test', { redirectUrl: TEMPLATES_PATH });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: TEMPLATES_PATH });
   await expect(page).toHaveURL(PROFILE_URL);
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   // Opened again once signed in: still the profile.

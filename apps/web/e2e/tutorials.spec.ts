@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support/auth';
+import { expect, test } from './support/test';
+import { signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const CATEGORIES = ['Scenario Builder', 'Scenario Select', 'Scenario Logic', 'Org Management'] as const;
 
 test('an admin opens the video tutorials: four categories, the first open, each video served', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/org/groups' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/org/groups' });
   await expect(page).toHaveURL(/\/auth\/org\/groups$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeVisible();
 
@@ -48,7 +48,7 @@ test('an admin opens the video tutorials: four categories, the first open, each 
 });
 
 test('a student is not offered the video tutorials', async ({ page }) => {
-  await signIn(page, 'student@demo.test', { redirectUrl: '/auth/org/groups' });
+  await signInWithoutForm(page, 'student@demo.test', { redirectUrl: '/auth/org/groups' });
   // The org area is not the student's: the guard sends them to the profile.
   await expect(page).toHaveURL(/\/auth\/account\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();

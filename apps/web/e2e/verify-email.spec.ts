@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { SCENARIOS_URL, signIn } from './support/auth';
 import { findLink, waitForMail } from './support/mail';

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test';
 import { idTokenOf, tokenClaimsOf } from './support/accounts';
-import { signIn, storedPayload } from './support/auth';
+import { signInWithoutForm, storedPayload } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 const SKELETON_URL = /\/auth\/access\/skeleton$/;
@@ -29,7 +30,7 @@ test('a super admin views the product as an instructor and comes back, and both 
 }) => {
   // The view shows the person's own active organisation, whichever organisation they were found in.
   const activeOrg = await activeOrganisationName(request, 'instructor@demo.test');
-  await signIn(page, 'super@demo.test', { redirectUrl: '/auth/access/skeleton' });
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/access/skeleton' });
   await expect(page).toHaveURL(SKELETON_URL);
   await expect(page.getByRole('heading', { level: 1, name: 'View As User' })).toBeVisible();
   const loginAs = page.getByRole('button', { name: 'Login As' });
@@ -88,7 +89,7 @@ test('a super admin views the product as an instructor and comes back, and both 
 });
 
 test("an organisation admin reads their organisation's audit trail, View As included, from org management", async ({ page }) => {
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/org' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/org' });
   await expect(page).toHaveURL(/\/auth\/org\/invite$/);
   await page.getByRole('link', { name: 'Audit' }).click();
   await expect(page).toHaveURL(/\/auth\/org\/audit$/);
@@ -101,12 +102,12 @@ test("an organisation admin reads their organisation's audit trail, View As incl
 });
 
 test('an instructor has no audit trail', async ({ page }) => {
-  await signIn(page, 'instructor@demo.test', { redirectUrl: '/auth/org/audit' });
+  await signInWithoutForm(page, 'instructor@demo.test', { redirectUrl: '/auth/org/audit' });
   await expect(page).toHaveURL(PROFILE_URL);
 });
 
 test('viewing as a user is offered to super admins only', async ({ page }) => {
-  await signIn(page, 'admin@demo.test', { redirectUrl: '/auth/access/skeleton' });
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/access/skeleton' });
   await expect(page).toHaveURL(/\/auth\/org\/invite$|\/auth\/account\/profile$/);
   const refused = await page.evaluate(async () => {
     const result = JSON.parse(window.localStorage.getItem('patientsim.auth.result') ?? '{}') as { idToken: string };

@@ -23,6 +23,25 @@ export async function signIn(
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
+/**
+ * Signs in as the login form does, without showing it: the sign-in call (its session cookie goes
+ * to the page's browser context), then the callback page, which completes the login and goes on
+ * to `redirectUrl`, the license, the organisation selection or the verify screen, as after the
+ * form. For tests about what comes after signing in; the login form's own tests use `signIn`.
+ */
+export async function signInWithoutForm(
+  page: Page,
+  email: string,
+  options: { password?: string; redirectUrl?: string } = {},
+): Promise<void> {
+  const response = await page.request.post('/api/users/auth/sign-in', {
+    data: { email, password: options.password ?? DEMO_PASSWORD },
+  });
+  expect(response.ok(), `sign-in of ${email}`).toBe(true);
+  const query = options.redirectUrl ? `?${new URLSearchParams({ redirectUrl: options.redirectUrl }).toString()}` : '';
+  await page.goto(`/auth/callback${query}`);
+}
+
 /** Where a signed-in, verified user with at most one organisation lands. */
 export const SCENARIOS_URL = /\/authoring\/cases(\?.*)?$/;
 

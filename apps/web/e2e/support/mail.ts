@@ -1,7 +1,9 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { test } from '@playwright/test';
+import { e2eServerOf } from './servers';
 
-/** A message caught by the runner's SMTP catcher (see run.mjs), bodies decoded. */
+/** A message caught by one of the runner's SMTP catchers (see run.mjs), bodies decoded. */
 export type CaughtMail = {
   id: string;
   receivedAt: string;
@@ -13,10 +15,9 @@ export type CaughtMail = {
   html: string;
 };
 
+/** Where the SMTP catcher of the running test's server files its mail (each server has its own). */
 function mailDir(): string {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the browser tests with `npm run test:e2e`.');
-  return dir;
+  return e2eServerOf(test.info().parallelIndex).mailDir;
 }
 
 async function readAllMail(): Promise<CaughtMail[]> {
