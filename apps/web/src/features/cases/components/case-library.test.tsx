@@ -172,6 +172,54 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     expect(within(rowOf('Case four')).getByText('No Action')).toBeInTheDocument();
   });
 
+  it('offers Y/N only for cases that need an update the user has not declined', async () => {
+    stubCases([
+      buildCase({ id: 'c1', name: 'Needs one', needsEcUpdate: true }),
+      // Updated before, and needing an update again since.
+      buildCase({ id: 'c2', name: 'Needs another', needsEcUpdate: true, updateStatus: 'UPDATED' }),
+      buildCase({ id: 'c3', name: 'Declined one', needsEcUpdate: true, ignoreEcUpdate: true, updateStatus: 'DECLINED' }),
+      buildCase({ id: 'c4', name: 'Updated one', updateStatus: 'UPDATED' }),
+      buildCase({ id: 'c5', name: 'Errored one', updateStatus: 'ERRORED', errorsCount: 1 }),
+      buildCase({ id: 'c6', name: 'Clean one' }),
+    ]);
+    renderLibrary();
+    await screen.findByRole('table');
+    const updateCellOf = (name: string) =>
+      (screen.getByRole('button', { name }).closest('tr') as HTMLElement).querySelector('td:last-child') as HTMLElement;
+    for (const name of ['Needs one', 'Needs another']) {
+      expect(within(updateCellOf(name)).getByRole('group', { name: `Update ${name}` })).toBeInTheDocument();
+    }
+    expect(updateCellOf('Declined one')).toHaveTextContent(/^Declined$/);
+    expect(updateCellOf('Updated one')).toHaveTextContent(/^Updated$/);
+    expect(updateCellOf('Errored one')).toHaveTextContent(/^Error$/);
+    expect(updateCellOf('Clean one')).toHaveTextContent(/^No Action$/);
+    expect(screen.getAllByRole('group', { name: /^Update / })).toHaveLength(2);
+  });
+
+  it('drops a Y/N choice when the case no longer offers it after a refetch', async () => {
+    const user = userEvent.setup();
+    let isDeclinedElsewhere = false;
+    stubApi([
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: () => {
+          const item = buildCase({ id: 'c1', name: 'Case one', needsEcUpdate: true, ignoreEcUpdate: isDeclinedElsewhere });
+          return jsonResponse({ data: { caseConfigurations: { items: [item], nextCursor: null, totalCount: 1 } } });
+        },
+      },
+    ]);
+    renderLibrary();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Yes, update' }));
+    expect(screen.getByRole('region', { name: 'Confirm selection(s)?' })).toHaveTextContent('1 case selected');
+    // Another author declined it meanwhile; the next answer says so.
+    isDeclinedElsewhere = true;
+    await user.click(screen.getByRole('button', { name: 'Favorited' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Confirm selection(s)?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Declined' })).toBeInTheDocument();
+  });
+
   it('stars a case at once and rolls back when the save fails', async () => {
     const user = userEvent.setup();
     stubCases([buildCase()], () =>

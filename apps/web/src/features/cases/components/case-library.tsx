@@ -46,6 +46,7 @@ import {
   type CaseUpdateChoice,
   caseDate,
   caseUpdateLabel,
+  isCaseUpdatePending,
 } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem, CaseUpdateResult } from '@patientsim/domain/cases/case-library.schemas';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
@@ -57,11 +58,6 @@ import { DEFAULT_ORDER_TEXT, nextSort, readColumns, writeColumns } from './case-
 import { CasePreview } from './case-preview';
 import { ColumnMenu } from './column-menu';
 import { UpdateConfirmBar } from './update-confirm-bar';
-
-/** Whether the user still has to choose Y or N for the case's pending effect-chain update. */
-function isUpdatePending(item: CaseListItem): boolean {
-  return item.needsEcUpdate && !item.ignoreEcUpdate && !item.updateStatus;
-}
 
 function cellOf(column: CaseColumn, item: CaseListItem): ReactNode {
   switch (column.key) {
@@ -148,7 +144,7 @@ function UpdateCell({
   choice: CaseUpdateChoice | undefined;
   onChoose: (id: string, choice: CaseUpdateChoice | null) => void;
 }) {
-  if (!isUpdatePending(item)) return <>{caseUpdateLabel(item)}</>;
+  if (!isCaseUpdatePending(item)) return <>{caseUpdateLabel(item)}</>;
   return (
     <ToggleButtonGroup
       size="small"
@@ -214,6 +210,16 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const totalCount = list.data?.pages.at(-1)?.totalCount ?? 0;
   const preview = items.find((item) => item.id === previewId) ?? null;
+  // A choice stays while its case still offers Y/N: a refetch may show it updated or declined since.
+  const pendingChoices = useMemo(() => {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return new Map(
+      [...choices].filter(([id]) => {
+        const item = byId.get(id);
+        return !item || isCaseUpdatePending(item);
+      }),
+    );
+  }, [choices, items]);
   const shownColumns = isStudent ? [] : CASE_COLUMNS.filter((column) => columns.includes(column.key));
   const filterChoices = CASE_FILTERS.filter((filter) => !isStudent || filter.key !== 'template');
   const activeFilterCount = filterChoices.filter((filter) => filters[filter.key]).length;
@@ -250,7 +256,7 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
     });
   const confirmChoices = () => {
     setUpdateFailures([]);
-    const decisions = [...choices].map(([id, choice]) => ({ id, choice }));
+    const decisions = [...pendingChoices].map(([id, choice]) => ({ id, choice }));
     updateEffectChains.mutate(decisions, {
       onSuccess: (results: CaseUpdateResult[]) => {
         setChoices(new Map());
@@ -490,9 +496,9 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
         </>
       )}
 
-      {choices.size > 0 ? (
+      {pendingChoices.size > 0 ? (
         <UpdateConfirmBar
-          count={choices.size}
+          count={pendingChoices.size}
           isPending={updateEffectChains.isPending}
           onConfirm={confirmChoices}
           onClear={() => setChoices(new Map())}
