@@ -235,6 +235,51 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     );
   });
 
+  it('previews a case: its scenario information and learning objectives cut at 20 words, only the texts its author shows', async () => {
+    const user = userEvent.setup();
+    const words = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).join(' ');
+    stubCases([
+      buildCase({
+        id: 'c1',
+        name: 'Long texts',
+        dispatch: {
+          chiefComplaint: { caption: { en: words(25, 'info') }, displayed: true },
+          learningObjectives: { caption: { en: 'Recognise a STEMI' }, displayed: true },
+        },
+      }),
+      buildCase({
+        id: 'c2',
+        name: 'Hidden texts',
+        tags: '',
+        dispatch: {
+          chiefComplaint: { caption: { en: 'The secret diagnosis' }, displayed: false },
+          learningObjectives: { caption: { en: 'The hidden objectives' }, displayed: false },
+        },
+      }),
+    ]);
+    renderLibrary();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Long texts' }));
+    let preview = await screen.findByRole('dialog', { name: 'Long texts' });
+    const information = within(preview).getByRole('heading', { name: 'Scenario information' }).parentElement as HTMLElement;
+    expect(information).toHaveTextContent(`${words(20, 'info')}…`);
+    expect(information).not.toHaveTextContent('info21');
+    await user.click(within(information).getByRole('button', { name: 'Show more' }));
+    expect(information).toHaveTextContent(words(25, 'info'));
+    expect(within(preview).getByRole('heading', { name: 'Learning objectives' }).parentElement).toHaveTextContent(
+      'Recognise a STEMI',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Hidden texts' }));
+    preview = await screen.findByRole('dialog', { name: 'Hidden texts' });
+    expect(within(preview).getByText('No tags')).toBeInTheDocument();
+    expect(within(preview).queryByText('The secret diagnosis')).not.toBeInTheDocument();
+    expect(within(preview).queryByText('The hidden objectives')).not.toBeInTheDocument();
+  });
+
   it("shows 'Error when loading cases' with the first error message", async () => {
     stubApi([
       {
