@@ -2,7 +2,7 @@ import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas
 import { TOO_MANY_COLUMNS_TEXT } from '@patientsim/domain/cases/case-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeLoginResult } from '../../../lib/session-store';
 import { buildLoginResult } from '../../../testing/factories';
 import { type FakeRequest, stubApi } from '../../../testing/fake-api';
@@ -322,5 +322,99 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     expect(screen.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     expect(screen.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('CaseLibrary with hundreds of cases', { timeout: 60_000 }, () => {
+  const manyCases = (from: number, count: number) =>
+    Array.from({ length: count }, (_, offset) => {
+      const number = from + offset;
+      return buildCase({ id: `case-${number}`, name: `Case ${number}` });
+    });
+
+  function stubPages() {
+    return stubApi([
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: (request) => {
+          const isSecondPage = bodyOf(request).variables.after === 'page-2';
+          const page = isSecondPage
+            ? { items: manyCases(500, 100), nextCursor: null, totalCount: 600 }
+            : { items: manyCases(0, 500), nextCursor: 'page-2', totalCount: 600 };
+          return jsonResponse({ data: { caseConfigurations: page } });
+        },
+      },
+    ]);
+  }
+  const dataRows = () => screen.getAllByRole('row').filter((row) => row.closest('tbody'));
+  const rowIndexOf = (element: Element) => Number(element.closest('tr')?.getAttribute('aria-rowindex'));
+
+  it('renders only a window of the 500 loaded rows, with the table semantics of all of them', async () => {
+    const user = userEvent.setup();
+    stubPages();
+    renderLibrary();
+    expect(await screen.findByText('Showing 500 of 600 scenarios')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    // The header and every case of the list, loaded or not.
+    expect(table).toHaveAttribute('aria-rowcount', '601');
+    const rendered = dataRows();
+    expect(rendered.length).toBeGreaterThan(10);
+    expect(rendered.length).toBeLessThan(50);
+    expect(rendered.map((row) => row.getAttribute('aria-rowindex'))).toEqual(rendered.map((_row, index) => String(index + 2)));
+    expect(screen.queryByRole('button', { name: 'Case 499' })).not.toBeInTheDocument();
+
+    // Load more still adds the next page; the window stays a window.
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 600 of 600 scenarios')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(dataRows().length).toBe(rendered.length);
+  });
+
+  it('moves with the keyboard to rows outside the window, and Esc on the preview returns focus to the row', async () => {
+    const user = userEvent.setup();
+    stubPages();
+    renderLibrary();
+    await screen.findByText('Showing 500 of 600 scenarios');
+    const firstWindow = dataRows();
+    const lastShown = firstWindow.at(-1) as HTMLElement;
+    const lastIndex = rowIndexOf(lastShown);
+    within(lastShown)
+      .getByRole('button', { name: `Case ${lastIndex - 2}` })
+      .focus();
+
+    // Each row holds the star and the name: ten rows further on, well past the first window.
+    for (let step = 0; step < 20; step += 1) await user.tab();
+    const name = `Case ${lastIndex - 2 + 10}`;
+    expect(document.activeElement).toBe(screen.getByRole('button', { name }));
+    expect(rowIndexOf(document.activeElement as Element)).toBe(lastIndex + 10);
+    expect(firstWindow.some((row) => row.contains(document.activeElement))).toBe(false);
+    // Rows left behind are let go again.
+    expect(dataRows().length).toBeLessThan(firstWindow.length + 5);
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Favorite ${name}` }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Case ${lastIndex - 2 + 9}` }));
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: `Case ${lastIndex - 2 + 9}` })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Case ${lastIndex - 2 + 9}` }));
+  });
+
+  it('renders only a window of the cards on a phone, each saying its place in the list', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    stubPages();
+    renderLibrary();
+    expect(await screen.findByText('Showing 500 of 600 scenarios')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Scenarios' })).getAllByRole('listitem');
+    expect(cards.length).toBeGreaterThan(2);
+    expect(cards.length).toBeLessThan(30);
+    expect(cards.map((card) => [card.getAttribute('aria-posinset'), card.getAttribute('aria-setsize')])).toEqual(
+      cards.map((_card, index) => [String(index + 1), '600']),
+    );
   });
 });
