@@ -52,8 +52,14 @@ test('the carousel shows the unread popups once, marks them read, and ends at th
   const third = page.getByRole('dialog', { name: SLIDES[2] });
   await expect(third).toBeVisible();
   await expect(third.getByRole('button', { name: 'Go to', exact: true })).toBeVisible();
+  // The scenario library is a page of this app: the router goes there, the page does not load again.
+  await page.evaluate(() => {
+    (window as Window & { stillTheSamePage?: boolean }).stillTheSamePage = true;
+  });
   await third.getByRole('button', { name: 'Go to my cases' }).click();
   await expect(page).toHaveURL(/\/authoring\/cases$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scenarios' })).toBeVisible();
+  expect(await page.evaluate(() => (window as Window & { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
 
   // Read now: the list says so, and the carousel does not come back.
   await page.goto('/auth/account/profile');

@@ -12,7 +12,10 @@ import { SCENARIOS_URL, signInWithoutForm } from './support/auth';
  */
 
 const table = (page: Page) => page.getByRole('region', { name: 'Scenarios' }).getByRole('table');
-const rows = (page: Page) => table(page).locator('tbody tr');
+/** The rendered rows of cases (the rows are virtualised: spacer rows keep the place of the others). */
+const rows = (page: Page) => table(page).locator('tbody tr[aria-rowindex]');
+const rowIndexOfFocus = (page: Page) =>
+  page.evaluate(() => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? 0));
 /** The first page of the library: the case query can be slow on a busy machine. */
 const waitForList = (page: Page) => expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
 
@@ -26,10 +29,13 @@ test('an admin of Riverside sees the library in the shell, sorts, searches and s
     'page',
   );
   await waitForList(page);
-  await expect(rows(page)).toHaveCount(50);
   await expect(page.getByRole('status').filter({ hasText: /^Showing 50 of \d+ scenarios$/ })).toBeVisible();
   const total = Number((await page.getByText(/^Showing 50 of \d+ scenarios$/).textContent())?.match(/of (\d+)/)?.[1]);
   expect(total).toBeGreaterThanOrEqual(60);
+  // Virtualised rows: the table counts every case and the header; only the rows near the viewport are rendered.
+  await expect(table(page)).toHaveAttribute('aria-rowcount', String(total + 1));
+  await expect(rows(page).first()).toHaveAttribute('aria-rowindex', '2');
+  expect(await rows(page).count()).toBeLessThan(50);
 
   // The default order (decision 11): cases waiting for an update come first.
   await expect(page.getByText(/^Default order: cases that need an update first/)).toBeVisible();
@@ -59,8 +65,17 @@ test('an admin of Riverside sees the library in the shell, sorts, searches and s
 
   // Infinite scroll: the end of the list loads the next page.
   await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
-  await expect(rows(page)).toHaveCount(Math.min(total, 100));
-  await expect(page.getByText(`Showing ${Math.min(total, 100)} of ${total} scenarios`)).toBeVisible();
+  const loaded = Math.min(total, 100);
+  await expect(page.getByText(`Showing ${loaded} of ${total} scenarios`)).toBeVisible();
+  // Scrolled to the end, the last loaded row is rendered where it belongs, and the first ones are let go.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const shownCount = async () =>
+    Number((await page.getByText(/^Showing \d+ of \d+ scenarios?$/).textContent())?.match(/^Showing (\d+)/)?.[1]);
+  await expect.poll(async () => Number(await rows(page).last().getAttribute('aria-rowindex')) - 1).toBe(await shownCount());
+  await expect(rows(page).last()).toBeInViewport();
+  await expect(table(page).locator('tbody tr[aria-rowindex="2"]')).toHaveCount(0);
+  expect(await rows(page).count()).toBeLessThan(50);
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // Sort: a new column ascending, the same column flipped.
   const created = page.getByRole('columnheader', { name: 'Creation Date' });
@@ -85,10 +100,45 @@ test('an admin of Riverside sees the library in the shell, sorts, searches and s
   const preview = page.getByRole('dialog', { name: 'Burns from a Kitchen Fire' });
   await expect(preview).toBeVisible();
   await expect(preview.getByText('2 errors')).toBeVisible();
+  // Scenario information: the dispatch's chief complaint.
+  await expect(preview.getByRole('heading', { name: 'Scenario information' })).toBeVisible();
+  await expect(preview.getByText('Burns to both arms and the face', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'scenario preview');
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
   await expect(rows(page).first().getByRole('button', { name: 'Burns from a Kitchen Fire', exact: true })).toBeFocused();
+});
+
+test('the keyboard reaches rows outside the rendered window, and Esc on the preview returns focus to the row', async ({
+  page,
+}) => {
+  await signInWithoutForm(page, 'owner@demo.test');
+  await waitForList(page);
+  expect(await rows(page).count()).toBeLessThan(50);
+  // From the last rendered row, Tab (star, name, any update choice or error mark) into rows not rendered yet.
+  const lastRendered = rows(page).last();
+  const target = Number(await lastRendered.getAttribute('aria-rowindex')) + 5;
+  await lastRendered.getByRole('button', { name: /^Favorite / }).focus();
+  for (let presses = 0; presses < 30 && (await rowIndexOfFocus(page)) < target; presses += 1) {
+    await page.keyboard.press('Tab');
+  }
+  expect(await rowIndexOfFocus(page)).toBe(target);
+  const focused = page.locator('*:focus');
+  await expect(focused).toBeInViewport();
+  expect(await rows(page).count()).toBeLessThan(50);
+
+  // On to a row's name, open its preview, close it with Esc: focus returns to the row.
+  const isCaseName = () => focused.evaluate((element) => element.tagName === 'BUTTON' && !element.getAttribute('aria-label'));
+  for (let presses = 0; presses < 5 && !(await isCaseName()); presses += 1) await page.keyboard.press('Tab');
+  expect(await isCaseName()).toBe(true);
+  const name = (await focused.textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  const preview = page.getByRole('dialog', { name });
+  await expect(preview).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await expect(page.getByRole('button', { name, exact: true })).toBeFocused();
+  await expect(page.getByRole('button', { name, exact: true })).toBeInViewport();
 });
 
 test('an admin stars a case and filters the favourites', async ({ page }) => {
@@ -178,4 +228,27 @@ test('a student sees the library without columns and without template informatio
   await expect(page.getByRole('button', { name: 'Columns' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'template' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'scenario library (student)');
+});
+
+test('on a phone the library is a virtualised list of cards', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithoutForm(page, 'owner@demo.test');
+  const cards = page.getByRole('list', { name: 'Scenarios' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Showing 50 of \d+ scenarios$/)).toBeVisible();
+  const total = Number((await page.getByText(/^Showing 50 of \d+ scenarios$/).textContent())?.match(/of (\d+)/)?.[1]);
+  await expect(cards.first()).toHaveAttribute('aria-posinset', '1');
+  await expect(cards.first()).toHaveAttribute('aria-setsize', String(total));
+  expect(await cards.count()).toBeLessThan(50);
+  await expectNoSeriousA11yViolations(page, 'scenario library (phone)');
+
+  // Scrolled to the end: the last card loaded is rendered in view, the first ones are let go.
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect(page.getByText(`Showing ${Math.min(total, 100)} of ${total} scenarios`)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const shown = async () =>
+    Number((await page.getByText(/^Showing \d+ of \d+ scenarios$/).textContent())?.match(/^Showing (\d+)/)?.[1]);
+  await expect.poll(async () => Number(await cards.last().getAttribute('aria-posinset'))).toBe(await shown());
+  await expect(cards.last()).toBeInViewport();
+  await expect(page.locator('li[aria-posinset="1"]')).toHaveCount(0);
 });

@@ -49,7 +49,7 @@ export const paths = {
 
 /** Full paths out of this app (spec section 2). */
 export const externalPaths = {
-  /** The scenario library, for document navigations (after sign-in, from a notification). */
+  /** The scenario library, for document navigations (the sign-in redirect of the guard). */
   scenarios: '/authoring/cases',
   assignments: '/authoring/assignments',
   /** The grades of one user: `?userId=`. */

@@ -80,6 +80,17 @@ export type CaseUpdateChoice = 'YES' | 'NO';
 export const CASE_UPDATE_STATUSES = ['UPDATED', 'DECLINED', 'ERRORED'] as const;
 export type CaseUpdateStatus = (typeof CASE_UPDATE_STATUSES)[number];
 
+/**
+ * Whether a case still offers the Y/N choice of its effect-chain update (spec sections 2 and 4):
+ * it needs an update and the user has not declined it (a declined update is made in the
+ * Medications or Case Logic panel, not in the list). Accepting an update clears `needsEcUpdate`, so
+ * a case that needs one again after an earlier update offers the choice again. The list shows the
+ * choice by this rule and the server accepts decisions by the same rule.
+ */
+export function isCaseUpdatePending(c: { needsEcUpdate: boolean; ignoreEcUpdate: boolean }): boolean {
+  return c.needsEcUpdate && !c.ignoreEcUpdate;
+}
+
 /** The label of a case's update state (spec section 4, decision 12). */
 export function caseUpdateLabel(c: {
   updateStatus?: CaseUpdateStatus | null;

@@ -673,6 +673,11 @@ describe('favourites and effect-chain updates', () => {
     // A student cannot write the instructor's case.
     const student = await gql(as.STUDENT.client, mutation, { d: [{ id: ids.Stroke, choice: 'YES' }] });
     expect(student.body.data.updateEffectChains[0].error).toBe('Case not found.');
+    // A declined update is made in the Medications or Case Logic panel: the list cannot decide it again.
+    const again = await gql(as.USER.client, mutation, { d: [{ id: ids.Stroke, choice: 'YES' }] });
+    expect(again.body.data.updateEffectChains).toEqual([
+      { id: ids.Stroke, updateStatus: 'DECLINED', ignoreEcUpdate: true, error: 'This case has no pending update.' },
+    ]);
   });
 
   it('refuses writes while viewing as another user', async () => {

@@ -13,7 +13,7 @@ import {
   type CaseUpdateResult,
   type CaseAccessInputSchema,
 } from '@patientsim/domain/cases/case.schemas';
-import { CASE_COUNT_LIMIT, CASE_TEXTS, type CaseUpdateStatus } from '@patientsim/domain/cases/case-list';
+import { CASE_COUNT_LIMIT, CASE_TEXTS, type CaseUpdateStatus, isCaseUpdatePending } from '@patientsim/domain/cases/case-list';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
 import type { Database } from '../../db/client.js';
@@ -234,7 +234,8 @@ export async function setFavorite(ctx: CaseContext, id: string, favorite: boolea
  * the update (the outdated medications and case-logic nodes are brought up to date, the pending
  * flag clears) and validates the case: a case that still counts errors after it is ERRORED,
  * otherwise UPDATED. NO declines it (ignoreEcUpdate, DECLINED). Each case answers on its own: a
- * case the caller cannot edit, or without a pending update, carries an error and is left as it was.
+ * case the caller cannot edit, or without a pending update (none needed, or declined: that one is
+ * updated in the Medications or Case Logic panel), carries an error and is left as it was.
  */
 export async function updateEffectChains(
   ctx: CaseContext,
@@ -252,7 +253,7 @@ export async function updateEffectChains(
       results.push({ id: decision.id, updateStatus: null, ignoreEcUpdate: false, error: 'Case not found.' });
       continue;
     }
-    if (!row.needsEcUpdate) {
+    if (!isCaseUpdatePending(row)) {
       results.push({
         id: row.id,
         updateStatus: (row.updateStatus as CaseUpdateStatus | null) ?? null,

@@ -2,7 +2,7 @@ import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas
 import { TOO_MANY_COLUMNS_TEXT } from '@patientsim/domain/cases/case-list';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeLoginResult } from '../../../lib/session-store';
 import { buildLoginResult } from '../../../testing/factories';
 import { type FakeRequest, stubApi } from '../../../testing/fake-api';
@@ -174,6 +174,56 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     expect(within(rowOf('Case four')).getByText('No Action')).toBeInTheDocument();
   });
 
+  it('offers Y/N only for cases that need an update the user has not declined', async () => {
+    stubCases([
+      buildCase({ id: 'c1', name: 'Needs one', needsEcUpdate: true }),
+      // Updated before, and needing an update again since.
+      buildCase({ id: 'c2', name: 'Needs another', needsEcUpdate: true, updateStatus: 'UPDATED' }),
+      buildCase({ id: 'c3', name: 'Declined one', needsEcUpdate: true, ignoreEcUpdate: true, updateStatus: 'DECLINED' }),
+      buildCase({ id: 'c4', name: 'Updated one', updateStatus: 'UPDATED' }),
+      buildCase({ id: 'c5', name: 'Errored one', updateStatus: 'ERRORED', errorsCount: 1 }),
+      buildCase({ id: 'c6', name: 'Clean one' }),
+    ]);
+    renderLibrary();
+    await screen.findByRole('table');
+    const updateCellOf = (name: string) =>
+      (screen.getByRole('button', { name }).closest('tr') as HTMLElement).querySelector('td:last-child') as HTMLElement;
+    for (const name of ['Needs one', 'Needs another']) {
+      expect(within(updateCellOf(name)).getByRole('group', { name: `Update ${name}` })).toBeInTheDocument();
+    }
+    expect(updateCellOf('Declined one')).toHaveTextContent(/^Declined$/);
+    expect(updateCellOf('Updated one')).toHaveTextContent(/^Updated$/);
+    expect(updateCellOf('Errored one')).toHaveTextContent(/^Error$/);
+    expect(updateCellOf('Clean one')).toHaveTextContent(/^No Action$/);
+    expect(screen.getAllByRole('group', { name: /^Update / })).toHaveLength(2);
+  });
+
+  it('drops a Y/N choice when the case no longer offers it after a refetch', async () => {
+    const user = userEvent.setup();
+    let isDeclinedElsewhere = false;
+    stubApi([
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: () => {
+          const item = buildCase({ id: 'c1', name: 'Case one', needsEcUpdate: true, ignoreEcUpdate: isDeclinedElsewhere });
+          return jsonResponse({
+            data: { caseConfigurations: { items: [item], nextCursor: null, totalCount: 1, totalCountCapped: false } },
+          });
+        },
+      },
+    ]);
+    renderLibrary();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Yes, update' }));
+    expect(screen.getByRole('region', { name: 'Confirm selection(s)?' })).toHaveTextContent('1 case selected');
+    // Another author declined it meanwhile; the next answer says so.
+    isDeclinedElsewhere = true;
+    await user.click(screen.getByRole('button', { name: 'Favorited' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Confirm selection(s)?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Declined' })).toBeInTheDocument();
+  });
+
   it('stars a case at once and rolls back when the save fails', async () => {
     const user = userEvent.setup();
     stubCases([buildCase()], () =>
@@ -187,6 +237,51 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Favorite Chest pain at the gym' })).toHaveAttribute('aria-pressed', 'false'),
     );
+  });
+
+  it('previews a case: its scenario information and learning objectives cut at 20 words, only the texts its author shows', async () => {
+    const user = userEvent.setup();
+    const words = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).join(' ');
+    stubCases([
+      buildCase({
+        id: 'c1',
+        name: 'Long texts',
+        dispatch: {
+          chiefComplaint: { caption: { en: words(25, 'info') }, displayed: true },
+          learningObjectives: { caption: { en: 'Recognise a STEMI' }, displayed: true },
+        },
+      }),
+      buildCase({
+        id: 'c2',
+        name: 'Hidden texts',
+        tags: '',
+        dispatch: {
+          chiefComplaint: { caption: { en: 'The secret diagnosis' }, displayed: false },
+          learningObjectives: { caption: { en: 'The hidden objectives' }, displayed: false },
+        },
+      }),
+    ]);
+    renderLibrary();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Long texts' }));
+    let preview = await screen.findByRole('dialog', { name: 'Long texts' });
+    const information = within(preview).getByRole('heading', { name: 'Scenario information' }).parentElement as HTMLElement;
+    expect(information).toHaveTextContent(`${words(20, 'info')}…`);
+    expect(information).not.toHaveTextContent('info21');
+    await user.click(within(information).getByRole('button', { name: 'Show more' }));
+    expect(information).toHaveTextContent(words(25, 'info'));
+    expect(within(preview).getByRole('heading', { name: 'Learning objectives' }).parentElement).toHaveTextContent(
+      'Recognise a STEMI',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Hidden texts' }));
+    preview = await screen.findByRole('dialog', { name: 'Hidden texts' });
+    expect(within(preview).getByText('No tags')).toBeInTheDocument();
+    expect(within(preview).queryByText('The secret diagnosis')).not.toBeInTheDocument();
+    expect(within(preview).queryByText('The hidden objectives')).not.toBeInTheDocument();
   });
 
   it("shows 'Error when loading cases' with the first error message", async () => {
@@ -231,5 +326,117 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     expect(screen.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: 'Clear all' }));
     expect(screen.getByRole('button', { name: 'Favorited' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('CaseLibrary with hundreds of cases', { timeout: 60_000 }, () => {
+  const manyCases = (from: number, count: number) =>
+    Array.from({ length: count }, (_, offset) => {
+      const number = from + offset;
+      return buildCase({ id: `case-${number}`, name: `Case ${number}` });
+    });
+
+  function stubPages() {
+    return stubApi([
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: (request) => {
+          const isSecondPage = bodyOf(request).variables.after === 'page-2';
+          const page = isSecondPage
+            ? { items: manyCases(500, 100), nextCursor: null, totalCount: 600, totalCountCapped: false }
+            : { items: manyCases(0, 500), nextCursor: 'page-2', totalCount: 600, totalCountCapped: false };
+          return jsonResponse({ data: { caseConfigurations: page } });
+        },
+      },
+    ]);
+  }
+  const dataRows = () => screen.getAllByRole('row').filter((row) => row.closest('tbody'));
+  const rowIndexOf = (element: Element) => Number(element.closest('tr')?.getAttribute('aria-rowindex'));
+
+  it('renders only a window of the 500 loaded rows, with the table semantics of all of them', async () => {
+    const user = userEvent.setup();
+    stubPages();
+    renderLibrary();
+    expect(await screen.findByText('Showing 500 of 600 scenarios')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    // The header and every case of the list, loaded or not.
+    expect(table).toHaveAttribute('aria-rowcount', '601');
+    const rendered = dataRows();
+    expect(rendered.length).toBeGreaterThan(10);
+    expect(rendered.length).toBeLessThan(50);
+    expect(rendered.map((row) => row.getAttribute('aria-rowindex'))).toEqual(rendered.map((_row, index) => String(index + 2)));
+    expect(screen.queryByRole('button', { name: 'Case 499' })).not.toBeInTheDocument();
+
+    // Load more still adds the next page; the window stays a window.
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 600 of 600 scenarios')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(dataRows().length).toBe(rendered.length);
+  });
+
+  it('says there are more than the server counts, and an unknown row count, past 1,000 cases', async () => {
+    stubApi([
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: () =>
+          jsonResponse({
+            data: {
+              caseConfigurations: { items: manyCases(0, 50), nextCursor: 'page-2', totalCount: 1000, totalCountCapped: true },
+            },
+          }),
+      },
+    ]);
+    renderLibrary();
+    expect(await screen.findByText('Showing 50 of 1,000+ scenarios')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '-1');
+  });
+
+  it('moves with the keyboard to rows outside the window, and Esc on the preview returns focus to the row', async () => {
+    const user = userEvent.setup();
+    stubPages();
+    renderLibrary();
+    await screen.findByText('Showing 500 of 600 scenarios');
+    const firstWindow = dataRows();
+    const lastShown = firstWindow.at(-1) as HTMLElement;
+    const lastIndex = rowIndexOf(lastShown);
+    within(lastShown)
+      .getByRole('button', { name: `Case ${lastIndex - 2}` })
+      .focus();
+
+    // Each row holds the star and the name: ten rows further on, well past the first window.
+    for (let step = 0; step < 20; step += 1) await user.tab();
+    const name = `Case ${lastIndex - 2 + 10}`;
+    expect(document.activeElement).toBe(screen.getByRole('button', { name }));
+    expect(rowIndexOf(document.activeElement as Element)).toBe(lastIndex + 10);
+    expect(firstWindow.some((row) => row.contains(document.activeElement))).toBe(false);
+    // Rows left behind are let go again.
+    expect(dataRows().length).toBeLessThan(firstWindow.length + 5);
+
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Favorite ${name}` }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Case ${lastIndex - 2 + 9}` }));
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: `Case ${lastIndex - 2 + 9}` })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Case ${lastIndex - 2 + 9}` }));
+  });
+
+  it('renders only a window of the cards on a phone, each saying its place in the list', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    stubPages();
+    renderLibrary();
+    expect(await screen.findByText('Showing 500 of 600 scenarios')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Scenarios' })).getAllByRole('listitem');
+    expect(cards.length).toBeGreaterThan(2);
+    expect(cards.length).toBeLessThan(30);
+    expect(cards.map((card) => [card.getAttribute('aria-posinset'), card.getAttribute('aria-setsize')])).toEqual(
+      cards.map((_card, index) => [String(index + 1), '600']),
+    );
   });
 });

@@ -1,33 +1,15 @@
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Search from '@mui/icons-material/Search';
-import Star from '@mui/icons-material/Star';
-import StarBorder from '@mui/icons-material/StarBorder';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -38,135 +20,26 @@ import {
   CASE_SCROLL_DISTANCE,
   CASE_SEARCH_MAX,
   CASE_TEXTS,
-  type CaseColumn,
   type CaseColumnKey,
   type CaseFilterKey,
   type CaseFilters,
   type CaseSort,
   type CaseUpdateChoice,
   caseCountText,
-  caseDate,
-  caseUpdateLabel,
+  isCaseUpdatePending,
 } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem, CaseUpdateResult } from '@patientsim/domain/cases/case-library.schemas';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { replyMessageOr } from '../../../lib/api-client';
 import { type CaseListRequest, useCaseConfigurations } from '../api/get-case-configurations';
 import { useSetFavorite } from '../api/set-favorite';
 import { useUpdateEffectChains } from '../api/update-effect-chains';
 import { DEFAULT_ORDER_TEXT, nextSort, readColumns, writeColumns } from './case-list-state';
+import { CaseCards } from './case-cards';
 import { CasePreview } from './case-preview';
+import { CaseTable } from './case-table';
 import { ColumnMenu } from './column-menu';
 import { UpdateConfirmBar } from './update-confirm-bar';
-
-/** Whether the user still has to choose Y or N for the case's pending effect-chain update. */
-function isUpdatePending(item: CaseListItem): boolean {
-  return item.needsEcUpdate && !item.ignoreEcUpdate && !item.updateStatus;
-}
-
-function cellOf(column: CaseColumn, item: CaseListItem): ReactNode {
-  switch (column.key) {
-    case 'patient':
-      return (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Avatar src={item._avatar?.picture?.url ?? ''} alt="" sx={{ width: 32, height: 32 }} />
-          <Typography variant="body2" noWrap>
-            {item._avatar?.name.en ?? ''}
-          </Typography>
-        </Stack>
-      );
-    case 'scene1':
-      return item._startLocation?.name.en ?? '';
-    case 'scene2':
-      return item._endLocation?.name.en ?? '';
-    case 'origin':
-      return item.origin ?? '';
-    case 'author':
-      return item.author?.name ?? '';
-    case 'createdAt':
-      return caseDate(item.createdAt);
-    case 'lastPlayed':
-      return caseDate(item.lastPlayed);
-    case 'lastAccessed':
-      return caseDate(item.lastAccessed);
-    case 'published':
-      return item.published ? 'Yes' : 'No';
-    case 'applab':
-      return item.applab ? 'Yes' : 'No';
-  }
-}
-
-const DATE_COLUMNS: ReadonlySet<CaseColumnKey> = new Set(['createdAt', 'lastPlayed', 'lastAccessed']);
-
-function FavoriteButton({ item, onToggle }: { item: CaseListItem; onToggle: (item: CaseListItem) => void }) {
-  return (
-    <IconButton
-      aria-label={`Favorite ${item.name}`}
-      aria-pressed={item.isFavorite}
-      onClick={() => onToggle(item)}
-      sx={{ color: item.isFavorite ? 'warning.dark' : 'action.active' }}
-    >
-      {item.isFavorite ? <Star /> : <StarBorder />}
-    </IconButton>
-  );
-}
-
-function CaseName({ item, onOpen }: { item: CaseListItem; onOpen: (item: CaseListItem) => void }) {
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Link
-        component="button"
-        type="button"
-        variant="body2"
-        onClick={() => onOpen(item)}
-        sx={{ textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-      >
-        {item.name}
-      </Link>
-      {item.errorsCount > 0 ? (
-        <Tooltip title={CASE_TEXTS.needsUpdate}>
-          <Box
-            component="span"
-            role="img"
-            tabIndex={0}
-            aria-label={CASE_TEXTS.needsUpdate}
-            sx={{ display: 'inline-flex', flexShrink: 0 }}
-          >
-            <ErrorOutline color="error" fontSize="small" />
-          </Box>
-        </Tooltip>
-      ) : null}
-    </Stack>
-  );
-}
-
-function UpdateCell({
-  item,
-  choice,
-  onChoose,
-}: {
-  item: CaseListItem;
-  choice: CaseUpdateChoice | undefined;
-  onChoose: (id: string, choice: CaseUpdateChoice | null) => void;
-}) {
-  if (!isUpdatePending(item)) return <>{caseUpdateLabel(item)}</>;
-  return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={choice ?? null}
-      onChange={(_event, value: CaseUpdateChoice | null) => onChoose(item.id, value)}
-      aria-label={`Update ${item.name}`}
-    >
-      <ToggleButton value="YES" aria-label="Yes, update">
-        Y
-      </ToggleButton>
-      <ToggleButton value="NO" aria-label="No, decline">
-        N
-      </ToggleButton>
-    </ToggleButtonGroup>
-  );
-}
 
 /** Calls `onReach` when the element comes within CASE_SCROLL_DISTANCE px of the viewport. */
 function useNearEnd(onReach: () => void) {
@@ -191,8 +64,8 @@ function useNearEnd(onReach: () => void) {
 /**
  * The scenario library (spec sections 2, 4, 5 and 9; decisions 11 and 12): search, filters,
  * the chosen columns with their sort, the favourite star, the Update column with its
- * confirmation bar, infinite scroll with Load more, and the preview panel. Students see no
- * columns and no template information.
+ * confirmation bar, infinite scroll with Load more over virtualised rows (decision 0029), and the
+ * preview panel. Students see no columns and no template information.
  */
 export function CaseLibrary({ productType, isStudent }: { productType: string; isStudent: boolean }) {
   const [columns, setColumns] = useState<CaseColumnKey[]>(() => readColumns(productType));
@@ -214,7 +87,19 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
 
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const lastPage = list.data?.pages.at(-1);
+  // The rows' count for assistive technology: -1 (unknown) past the counting limit.
+  const totalCount = lastPage ? (lastPage.totalCountCapped ? -1 : lastPage.totalCount) : 0;
   const preview = items.find((item) => item.id === previewId) ?? null;
+  // A choice stays while its case still offers Y/N: a refetch may show it updated or declined since.
+  const pendingChoices = useMemo(() => {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return new Map(
+      [...choices].filter(([id]) => {
+        const item = byId.get(id);
+        return !item || isCaseUpdatePending(item);
+      }),
+    );
+  }, [choices, items]);
   const shownColumns = isStudent ? [] : CASE_COLUMNS.filter((column) => columns.includes(column.key));
   const filterChoices = CASE_FILTERS.filter((filter) => !isStudent || filter.key !== 'template');
   const activeFilterCount = filterChoices.filter((filter) => filters[filter.key]).length;
@@ -251,7 +136,7 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
     });
   const confirmChoices = () => {
     setUpdateFailures([]);
-    const decisions = [...choices].map(([id, choice]) => ({ id, choice }));
+    const decisions = [...pendingChoices].map(([id, choice]) => ({ id, choice }));
     updateEffectChains.mutate(decisions, {
       onSuccess: (results: CaseUpdateResult[]) => {
         setChoices(new Map());
@@ -264,26 +149,18 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
     });
   };
 
-  const sortHeader = (column: CaseColumn) => {
-    if (!column.sortKey) return column.label;
-    const sortKey = column.sortKey;
-    const isActive = sort?.field === sortKey;
-    return (
-      <TableSortLabel
-        active={isActive}
-        direction={isActive && sort?.direction === 'DESC' ? 'desc' : 'asc'}
-        onClick={() => setSort(nextSort(sort, sortKey))}
-      >
-        {column.label}
-      </TableSortLabel>
-    );
-  };
-  const ariaSortOf = (column: CaseColumn) =>
-    column.sortKey && sort?.field === column.sortKey ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined;
   const sortedColumn = CASE_COLUMNS.find((column) => column.sortKey && column.sortKey === sort?.field);
-
-  const totalWidth = shownColumns.reduce((sum, column) => sum + column.width, 0) + 2.5;
-  const widthOf = (share: number) => `${((share / totalWidth) * 100).toFixed(1)}%`;
+  const openPreview = useCallback((item: CaseListItem) => setPreviewId(item.id), []);
+  const listProps = {
+    items,
+    totalCount,
+    columns: shownColumns,
+    isStudent,
+    choices: pendingChoices,
+    onChoose: choose,
+    onToggleFavorite: toggleFavorite,
+    onOpen: openPreview,
+  };
 
   return (
     <Box>
@@ -391,90 +268,9 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
           {items.length === 0 ? (
             <Typography sx={{ py: 4, textAlign: 'center' }}>No scenarios to show</Typography>
           ) : isPhone ? (
-            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Scenarios">
-              {items.map((item) => (
-                <Card component="li" key={item.id} variant="outlined">
-                  <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-                    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-                      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                        <CaseName item={item} onOpen={(opened) => setPreviewId(opened.id)} />
-                      </Box>
-                      <FavoriteButton item={item} onToggle={toggleFavorite} />
-                    </Stack>
-                    {shownColumns.map((column) => (
-                      <Typography key={column.key} variant="body2" component="div">
-                        <Box component="span" sx={{ color: 'text.secondary' }}>
-                          {column.label}:{' '}
-                        </Box>
-                        {cellOf(column, item)}
-                      </Typography>
-                    ))}
-                    {isStudent ? null : (
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Typography variant="body2" color="text.secondary">
-                          Update:
-                        </Typography>
-                        <UpdateCell item={item} choice={choices.get(item.id)} onChoose={choose} />
-                      </Stack>
-                    )}
-                  </CardContent>
-                </Card>
-              ))}
-            </Stack>
+            <CaseCards {...listProps} />
           ) : (
-            <TableContainer tabIndex={0} role="region" aria-label="Scenarios">
-              <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: 56 }}>
-                      <Box
-                        component="span"
-                        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-                      >
-                        Favorite
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={{ width: widthOf(1.5) }}>Name</TableCell>
-                    {shownColumns.map((column) => (
-                      <TableCell key={column.key} aria-sort={ariaSortOf(column)} sx={{ width: widthOf(column.width) }}>
-                        {sortHeader(column)}
-                      </TableCell>
-                    ))}
-                    {isStudent ? null : <TableCell sx={{ width: 112 }}>Update</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {items.map((item) => (
-                    <TableRow key={item.id} hover sx={{ height: 56 }}>
-                      <TableCell padding="none" sx={{ pl: 1 }}>
-                        <FavoriteButton item={item} onToggle={toggleFavorite} />
-                      </TableCell>
-                      <TableCell>
-                        <CaseName item={item} onOpen={(opened) => setPreviewId(opened.id)} />
-                      </TableCell>
-                      {shownColumns.map((column) => (
-                        <TableCell
-                          key={column.key}
-                          sx={{
-                            overflow: 'hidden',
-                            textOverflow: 'ellipsis',
-                            whiteSpace: 'nowrap',
-                            ...(DATE_COLUMNS.has(column.key) ? { fontVariantNumeric: 'tabular-nums' } : {}),
-                          }}
-                        >
-                          {cellOf(column, item)}
-                        </TableCell>
-                      ))}
-                      {isStudent ? null : (
-                        <TableCell>
-                          <UpdateCell item={item} choice={choices.get(item.id)} onChoose={choose} />
-                        </TableCell>
-                      )}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <CaseTable {...listProps} sort={sort} onSort={(field) => setSort(nextSort(sort, field))} />
           )}
           <Box ref={endRef} sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
             {hasNextPage ? (
@@ -491,9 +287,9 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
         </>
       )}
 
-      {choices.size > 0 ? (
+      {pendingChoices.size > 0 ? (
         <UpdateConfirmBar
-          count={choices.size}
+          count={pendingChoices.size}
           isPending={updateEffectChains.isPending}
           onConfirm={confirmChoices}
           onClear={() => setChoices(new Map())}

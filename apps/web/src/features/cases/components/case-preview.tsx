@@ -31,6 +31,13 @@ function CompactText({ label, text }: { label: string; text: string | null | und
   );
 }
 
+type DispatchText = NonNullable<CaseListItem['dispatch']>['chiefComplaint'];
+
+/** A dispatch text the case's author chose to show (`displayed`); a hidden one stays out of the preview. */
+function shownText(text: DispatchText): string | null {
+  return text?.displayed ? text.caption.en : null;
+}
+
 function Place({ label, place }: { label: string; place: CaseListItem['_startLocation'] }) {
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -53,8 +60,9 @@ function Place({ label, place }: { label: string; place: CaseListItem['_startLoc
 /**
  * The preview side panel of a case (spec section 2): name, warning and error counts, avatar,
  * start and end location pictures, tags (or 'No tags'), learning objectives, scenario information
- * and the update status (decision 12). Full screen on phones; Esc closes it and focus returns to
- * the row that opened it.
+ * and the update status (decision 12). The two texts are the case's dispatch texts its author
+ * shows (`displayed`), compact: cut at 20 words (spec section 9) with Show more. Full screen on
+ * phones; Esc closes it and focus returns to the row that opened it.
  */
 export function CasePreview({ item, onClose }: { item: CaseListItem | null; onClose: () => void }) {
   const titleId = useId();
@@ -110,8 +118,9 @@ export function CasePreview({ item, onClose }: { item: CaseListItem | null; onCl
               <Typography variant="body2">{CASE_TEXTS.noTags}</Typography>
             )}
           </Box>
-          <CompactText label="Learning objectives" text={item.dispatch?.learningObjectives?.caption.en} />
-          <CompactText label="Scenario information" text={item.dispatch?.chiefComplaint?.caption.en} />
+          <CompactText label="Learning objectives" text={shownText(item.dispatch?.learningObjectives)} />
+          {/* The dispatch's chief complaint is the scenario's opening information. */}
+          <CompactText label="Scenario information" text={shownText(item.dispatch?.chiefComplaint)} />
         </>
       ) : null}
     </Drawer>

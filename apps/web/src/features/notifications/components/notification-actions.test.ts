@@ -57,10 +57,12 @@ describe('runNotificationAction', () => {
     expect(ctx.finishSlide).toHaveBeenCalledTimes(1);
   });
 
-  it('CASE_LINK opens the case in the scenario library', async () => {
+  it('CASE_LINK opens the case in the scenario library, a page of this app', async () => {
     const ctx = context();
     await runNotificationAction(action('CASE_LINK', { caseId: 'case 7' }), ctx);
-    expect(assignLocation).toHaveBeenCalledWith('/authoring/cases?caseId=case+7');
+    expect(ctx.close).toHaveBeenCalledTimes(1);
+    expect(ctx.navigate).toHaveBeenCalledWith('/authoring/cases?caseId=case+7');
+    expect(assignLocation).not.toHaveBeenCalled();
   });
 
   it('ACCEPT_INVITE and DISMISS_INVITE answer the invitation of metadata.inviteId', async () => {

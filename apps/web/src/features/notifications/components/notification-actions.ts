@@ -1,5 +1,5 @@
 import type { NotificationAction } from '@patientsim/domain/notifications/notification.schemas';
-import { externalPaths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { assignLocation, openInNewTab } from '../../../lib/browser';
 import { toRouterPath, toSameOriginPath } from '../../../lib/safe-path';
 
@@ -58,7 +58,8 @@ export async function runNotificationAction(action: NotificationAction, context:
       const caseId = textField(action.metadata, 'caseId');
       if (!caseId) return;
       context.close();
-      assignLocation(`${externalPaths.scenarios}?${new URLSearchParams({ caseId }).toString()}`);
+      // The scenario library is a page of this app (decision 0028): the router goes there.
+      context.navigate(`${paths.scenarios}?${new URLSearchParams({ caseId }).toString()}`);
       return;
     }
     case 'ACCEPT_INVITE': {

@@ -21,7 +21,13 @@ beforeEach(() => {
 });
 
 const SLIDES: Notification[] = [
-  buildNotification({ _id: 'p1', type: 'POPUP_MESSAGE', title: 'Welcome to PatientSim', color: '#018786', date: '2026-03-01T09:00:00.000Z' }),
+  buildNotification({
+    _id: 'p1',
+    type: 'POPUP_MESSAGE',
+    title: 'Welcome to PatientSim',
+    color: '#018786',
+    date: '2026-03-01T09:00:00.000Z',
+  }),
   buildNotification({
     _id: 'p2',
     type: 'POPUP_MESSAGE',
@@ -39,15 +45,17 @@ const SLIDES: Notification[] = [
   }),
 ];
 
-const markRoutes: FakeRoute[] = [
-  { method: 'POST', path: /^\/api\/users\/notifications\/[^/]+\/(read|unread)$/, respond: ok },
-];
+const markRoutes: FakeRoute[] = [{ method: 'POST', path: /^\/api\/users\/notifications\/[^/]+\/(read|unread)$/, respond: ok }];
 
 function renderCarousel(pending: Notification[], invitationActions: InvitationActions = { accept: vi.fn(), dismiss: vi.fn() }) {
   writeLoginResult(buildLoginResult({ role: 'STUDENT' }));
   const api = stubApi(
     [
-      { method: 'GET', path: '/api/users/notifications/pending', respond: () => jsonResponse({ data: { notifications: pending } }) },
+      {
+        method: 'GET',
+        path: '/api/users/notifications/pending',
+        respond: () => jsonResponse({ data: { notifications: pending } }),
+      },
       ...markRoutes,
     ],
     { withShell: false },
@@ -56,6 +64,7 @@ function renderCarousel(pending: Notification[], invitationActions: InvitationAc
     [
       { path: '/account/profile', element: <PopupNotifications invitationActions={invitationActions} /> },
       { path: '/account/change-password', element: <p>Change password page</p> },
+      { path: '/authoring/cases', element: <p>Scenario library page</p> },
     ],
     '/auth/account/profile',
   );
@@ -74,7 +83,10 @@ describe('confirmLabel', () => {
 
 describe('PopupNotifications', () => {
   it('shows the unread popups once as slides, each marked read when shown, and ends at the cases', async () => {
-    const { api, user } = renderCarousel([...SLIDES, buildNotification({ _id: 'info', type: 'INFO', title: 'Not a popup' })]);
+    const { api, user, router } = renderCarousel([
+      ...SLIDES,
+      buildNotification({ _id: 'info', type: 'INFO', title: 'Not a popup' }),
+    ]);
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to PatientSim' });
     expect(within(dialog).getByRole('heading', { name: 'Welcome to PatientSim' })).toHaveStyle({ color: '#018786' });
@@ -91,7 +103,10 @@ describe('PopupNotifications', () => {
     await user.click(screen.getByRole('button', { name: CONFIRM_LABELS.last }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(assignLocation).toHaveBeenCalledWith('/authoring/cases');
+    // The scenario library is a page of this app: the router goes there, the page does not load again.
+    expect(await screen.findByText('Scenario library page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/authoring/cases');
+    expect(assignLocation).not.toHaveBeenCalled();
     expect(screen.queryByText('Not a popup')).not.toBeInTheDocument();
   });
 
@@ -129,9 +144,11 @@ describe('PopupNotifications', () => {
   });
 
   it('runs a slide action: a case link opens the case in the scenario library', async () => {
-    const { user } = renderCarousel([SLIDES[2] as Notification]);
+    const { user, router } = renderCarousel([SLIDES[2] as Notification]);
     await user.click(await screen.findByRole('button', { name: 'Go to' }));
-    expect(assignLocation).toHaveBeenCalledWith('/authoring/cases?caseId=case-42');
+    expect(await screen.findByText('Scenario library page')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/authoring/cases?caseId=case-42');
+    expect(assignLocation).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -159,7 +176,10 @@ describe('PopupNotifications', () => {
   });
 
   it('shows why an action failed', async () => {
-    const actions = { accept: vi.fn(async () => Promise.reject(new Error('The invitation is invalid or has expired.'))), dismiss: vi.fn() };
+    const actions = {
+      accept: vi.fn(async () => Promise.reject(new Error('The invitation is invalid or has expired.'))),
+      dismiss: vi.fn(),
+    };
     const { user } = renderCarousel(
       [
         buildNotification({

@@ -11,9 +11,8 @@ import type { Notification, NotificationAction } from '@patientsim/domain/notifi
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { externalPaths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
-import { assignLocation } from '../../../lib/browser';
 import { arePopupNotificationsDisabled, disablePopupNotifications } from '../../../lib/session-store';
 import { pendingPopupsQueryOptions, usePendingPopups } from '../api/get-pending-popups';
 import { markNotification, useMarkNotification } from '../api/mark-notification';
@@ -129,7 +128,8 @@ export function PopupNotifications({ invitationActions }: { invitationActions: I
       return;
     }
     close();
-    assignLocation(externalPaths.scenarios);
+    // The scenario library is a page of this app (decision 0028): the router goes there.
+    void navigate(paths.scenarios);
   };
   const remindMe = () => {
     disablePopupNotifications();
@@ -162,9 +162,7 @@ export function PopupNotifications({ invitationActions }: { invitationActions: I
             {errorMessage(actionError, UNKNOWN_ERROR_MESSAGE)}
           </Alert>
         ) : null}
-        {count > 1 ? (
-          <Typography variant="body2" color="text.secondary">{`${index + 1} of ${count}`}</Typography>
-        ) : null}
+        {count > 1 ? <Typography variant="body2" color="text.secondary">{`${index + 1} of ${count}`}</Typography> : null}
       </Box>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={remindMe} disabled={isBusy}>

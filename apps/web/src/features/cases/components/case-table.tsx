@@ -1,0 +1,157 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type { CaseColumn, CaseSort, CaseSortField, CaseUpdateChoice } from '@patientsim/domain/cases/case-list';
+import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
+import { Fragment, useMemo, useState } from 'react';
+import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf } from './case-cells';
+import { useWindowRows } from './use-window-rows';
+
+/** The rows' height (UX: a fixed row height); rendered rows are measured all the same. */
+const ROW_HEIGHT = 56;
+
+/** Keeps the place of rows that are not rendered; hidden from assistive technology. */
+function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true" style={{ height }}>
+      <td colSpan={colSpan} style={{ padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+export type CaseTableProps = {
+  items: readonly CaseListItem[];
+  /** How many cases the list has in all, loaded or not; -1 when there are more than the list counts. */
+  totalCount: number;
+  columns: readonly CaseColumn[];
+  isStudent: boolean;
+  sort: CaseSort | null;
+  onSort: (field: CaseSortField) => void;
+  choices: ReadonlyMap<string, CaseUpdateChoice>;
+  onChoose: (id: string, choice: CaseUpdateChoice | null) => void;
+  onToggleFavorite: (item: CaseListItem) => void;
+  onOpen: (item: CaseListItem) => void;
+};
+
+/**
+ * The scenario table (spec section 2): the star, the name, the chosen columns with their sort
+ * and the Update column. Its rows are virtualised (decision 0029): the table keeps its semantics
+ * with `aria-rowcount` (every case of the list, and the header) and each row's `aria-rowindex`.
+ */
+export function CaseTable({
+  items,
+  totalCount,
+  columns,
+  isStudent,
+  sort,
+  onSort,
+  choices,
+  onChoose,
+  onToggleFavorite,
+  onOpen,
+}: CaseTableProps) {
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const indexById = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
+  const { listRef, rows, gapAfter, measureRow } = useWindowRows<HTMLTableSectionElement, HTMLTableRowElement>({
+    count: items.length,
+    estimateSize: ROW_HEIGHT,
+    getKey: (index) => items[index]?.id ?? String(index),
+    focusedIndex: focusedId === null ? -1 : (indexById.get(focusedId) ?? -1),
+  });
+
+  const columnCount = 2 + columns.length + (isStudent ? 0 : 1);
+  const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + 2.5;
+  const widthOf = (share: number) => `${((share / totalWidth) * 100).toFixed(1)}%`;
+  const ariaSortOf = (column: CaseColumn) =>
+    column.sortKey && sort?.field === column.sortKey ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined;
+  const sortHeader = (column: CaseColumn) => {
+    if (!column.sortKey) return column.label;
+    const sortKey = column.sortKey;
+    const isActive = sort?.field === sortKey;
+    return (
+      <TableSortLabel
+        active={isActive}
+        direction={isActive && sort?.direction === 'DESC' ? 'desc' : 'asc'}
+        onClick={() => onSort(sortKey)}
+      >
+        {column.label}
+      </TableSortLabel>
+    );
+  };
+
+  return (
+    <TableContainer tabIndex={0} role="region" aria-label="Scenarios">
+      <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }} aria-rowcount={totalCount < 0 ? -1 : Math.max(totalCount, items.length) + 1}>
+        <TableHead>
+          <TableRow aria-rowindex={1}>
+            <TableCell sx={{ width: 56 }}>
+              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                Favorite
+              </Box>
+            </TableCell>
+            <TableCell sx={{ width: widthOf(1.5) }}>Name</TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.key} aria-sort={ariaSortOf(column)} sx={{ width: widthOf(column.width) }}>
+                {sortHeader(column)}
+              </TableCell>
+            ))}
+            {isStudent ? null : <TableCell sx={{ width: 112 }}>Update</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody ref={listRef}>
+          {rows.map(({ index, key, gapBefore }) => {
+            const item = items[index];
+            if (!item) return null;
+            return (
+              <Fragment key={key}>
+                <SpacerRow height={gapBefore} colSpan={columnCount} />
+                <TableRow
+                  ref={measureRow}
+                  data-index={index}
+                  aria-rowindex={index + 2}
+                  hover
+                  onFocus={() => {
+                    if (focusedId !== item.id) setFocusedId(item.id);
+                  }}
+                  sx={{ height: ROW_HEIGHT }}
+                >
+                  <TableCell padding="none" sx={{ pl: 1 }}>
+                    <FavoriteButton item={item} onToggle={onToggleFavorite} />
+                  </TableCell>
+                  <TableCell>
+                    <CaseName item={item} onOpen={onOpen} />
+                  </TableCell>
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.key}
+                      sx={{
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                        ...(DATE_COLUMNS.has(column.key) ? { fontVariantNumeric: 'tabular-nums' } : {}),
+                      }}
+                    >
+                      {cellOf(column, item)}
+                    </TableCell>
+                  ))}
+                  {isStudent ? null : (
+                    <TableCell>
+                      <UpdateCell item={item} choice={choices.get(item.id)} onChoose={onChoose} />
+                    </TableCell>
+                  )}
+                </TableRow>
+              </Fragment>
+            );
+          })}
+          <SpacerRow height={gapAfter} colSpan={columnCount} />
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
