@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CaseName, FavoriteButton, UpdateCell, cellOf } from './case-cells';
 import type { CaseTableProps } from './case-table';
 import { useWindowRows } from './use-window-rows';
@@ -28,20 +28,24 @@ export function CaseCards({
 }: Omit<CaseTableProps, 'sort' | 'onSort'>) {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const indexById = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
+  // Stable while the list is: the virtualiser recomputes its layout when the key function changes.
+  const getKey = useCallback((index: number) => items[index]?.id ?? String(index), [items]);
   const { listRef, rows, gapAfter, measureRow } = useWindowRows<HTMLUListElement, HTMLLIElement>({
     count: items.length,
     estimateSize: CARD_HEIGHT,
-    getKey: (index) => items[index]?.id ?? String(index),
+    getKey,
     focusedIndex: focusedId === null ? -1 : (indexById.get(focusedId) ?? -1),
   });
   const setSize = totalCount < 0 ? -1 : Math.max(totalCount, items.length);
 
+  // The space of cards not rendered is the next rendered card's top margin; `flow-root` keeps the
+  // first one from collapsing through the list's own top, which is where the virtualiser measures from.
   return (
     <Box
       component="ul"
       ref={listRef}
       aria-label="Scenarios"
-      sx={{ listStyle: 'none', p: 0, m: 0 }}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flow-root' }}
       style={{ paddingBottom: gapAfter }}
     >
       {rows.map(({ index, key, gapBefore }) => {

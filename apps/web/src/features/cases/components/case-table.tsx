@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { CaseColumn, CaseSort, CaseSortField, CaseUpdateChoice } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
 import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf } from './case-cells';
 import { useWindowRows } from './use-window-rows';
 
@@ -58,10 +58,12 @@ export function CaseTable({
 }: CaseTableProps) {
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const indexById = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
+  // Stable while the list is: the virtualiser recomputes its layout when the key function changes.
+  const getKey = useCallback((index: number) => items[index]?.id ?? String(index), [items]);
   const { listRef, rows, gapAfter, measureRow } = useWindowRows<HTMLTableSectionElement, HTMLTableRowElement>({
     count: items.length,
     estimateSize: ROW_HEIGHT,
-    getKey: (index) => items[index]?.id ?? String(index),
+    getKey,
     focusedIndex: focusedId === null ? -1 : (indexById.get(focusedId) ?? -1),
   });
 
