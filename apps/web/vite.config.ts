@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { moduleGraph } from './vite/module-graph';
+import { pagePreloads } from './vite/page-preloads';
 import { precompress } from './vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -27,6 +28,20 @@ const SIGNUP_ROOT = /\/src\/features\/auth\/routes\/signup\.tsx$/;
 const SIGNED_IN_ROOTS =
   /\/src\/(app\/(layouts\/app-shell|guards|routes\/profile)|features\/account\/components\/account-layout)\.tsx?$/;
 
+/**
+ * The pages whose HTML names the scripts they render with (`vite/page-preloads.ts`): the sign-up
+ * page, and the profile (the signed-in page opened directly most often, and where the guards send
+ * a user who may not open a page) with the signed-in shell, the guards and the query cache.
+ */
+const PAGE_PRELOADS = [
+  { page: 'signup', modules: SIGNUP_ROOT },
+  {
+    page: 'account/profile',
+    modules:
+      /\/src\/(app\/(layouts\/app-shell|guards|query-layout|routes\/profile)|features\/account\/components\/account-layout)\.tsx?$/,
+  },
+];
+
 const graph = moduleGraph();
 
 /** Whether module `id` is loaded by the first load; by a signed-in page after it; by another public page. */
@@ -38,7 +53,7 @@ const inSignup = (id: string) => graph.closure(SIGNUP_ROOT).has(id) && !inFirstL
 export default defineConfig({
   root,
   base: '/auth/',
-  plugins: [react(), precompress(), graph.plugin],
+  plugins: [react(), precompress(), graph.plugin, pagePreloads(PAGE_PRELOADS)],
   resolve: {
     // The domain package exposes its TypeScript sources under the "source" condition.
     conditions: ['source', ...defaultClientConditions],

@@ -58,7 +58,8 @@ describe('route guard', () => {
     const { router } = renderRoutes(routes, '/auth/access');
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/auth/account/profile');
-    expect(screen.getByText('You are currently a member of 1 organization(s)')).toBeInTheDocument();
+    // The profile renders its cards one per task after its title.
+    expect(await screen.findByText('You are currently a member of 1 organization(s)')).toBeInTheDocument();
   });
 
   it('lets a super admin open the access area and its menu', async () => {

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId } from 'react';
+import { useHasOpened } from '../lib/use-has-opened';
 
 export type ConfirmDialogProps = {
   isOpen: boolean;
@@ -34,6 +35,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
+  const hasOpened = useHasOpened(isOpen);
+  if (!hasOpened) return null;
   return (
     <Dialog
       open={isOpen}

@@ -85,17 +85,23 @@ export function isLoginResultUsable(result: LoginResult, nowMs: number): boolean
   return true;
 }
 
-let cachedKey: string | null = null;
+/** The stored values the cached snapshot was parsed from (undefined: nothing parsed yet). */
+let cachedRawResult: string | null | undefined;
+let cachedRawGroups: string | null | undefined;
 let cachedSnapshot: SessionSnapshot = { result: null, groups: [] };
 
-/** A stable snapshot for useSyncExternalStore: the same object until the stored values change. */
+/**
+ * A stable snapshot for useSyncExternalStore: the same object until the stored values change.
+ * Every component reading the session asks for it on each render, so it only compares the stored
+ * strings and parses them again when they changed.
+ */
 export function getSessionSnapshot(): SessionSnapshot {
   const storage = getStorage();
   const rawResult = storage?.getItem(STORAGE_KEYS.result) ?? null;
   const rawGroups = storage?.getItem(STORAGE_KEYS.groupsData) ?? null;
-  const key = JSON.stringify([rawResult, rawGroups]);
-  if (key !== cachedKey) {
-    cachedKey = key;
+  if (rawResult !== cachedRawResult || rawGroups !== cachedRawGroups) {
+    cachedRawResult = rawResult;
+    cachedRawGroups = rawGroups;
     cachedSnapshot = { result: parseLoginResult(rawResult), groups: parseGroups(rawGroups) };
   }
   return cachedSnapshot;

@@ -8,6 +8,8 @@ import webApp from './web-app.js';
 
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const indexHtml = `<!doctype html><html lang="en"><title>PatientSim</title><body>${'<p>PatientSim</p>'.repeat(100)}</body></html>`;
+/** A page's own copy of index.html, naming the scripts it needs beyond the first load. */
+const signupHtml = indexHtml.replace('<title>', '<link rel="modulepreload" href="/auth/assets/signup-abc.js"><title>');
 
 describe('web app files', () => {
   let root: string;
@@ -17,8 +19,10 @@ describe('web app files', () => {
     root = mkdtempSync(path.join(tmpdir(), 'patientsim-web-'));
     mkdirSync(path.join(root, 'assets'));
     // What the web build writes: each text file with its brotli and gzip copies.
+    mkdirSync(path.join(root, 'pages'));
     for (const [file, text] of [
       ['index.html', indexHtml],
+      ['pages/signup.html', signupHtml],
       ['assets/main-abc123.js', script],
     ] as const) {
       writeFileSync(path.join(root, file), text);
@@ -82,6 +86,21 @@ describe('web app files', () => {
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(indexHtml);
+    }
+  });
+
+  it("sends a page's own copy of the app page, when the build wrote one for its path", async () => {
+    for (const url of ['/auth/signup', '/auth/signup?redirectUrl=%2Fauth']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(signupHtml);
+    }
+    // Other paths, and the page copy's own path, get index.html.
+    for (const url of ['/auth/login', '/auth/signup/other', '/auth/pages/signup']) {
+      const response = await get(url, 'br');
       expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(indexHtml);
     }
   });

@@ -7,7 +7,8 @@ import fp from 'fastify-plugin';
 /**
  * Serves the built single-page app under /auth with history fallback, and its index.html at
  * /authoring/cases: the scenario library is a page of the same app (decision 1), whose router
- * runs the authoring-path guard. The build writes a brotli
+ * runs the authoring-path guard. A page with its own copy of index.html (`pages/<path>.html`,
+ * written by the build) gets that copy. The build writes a brotli
  * and a gzip copy of every text file (`<file>.br`, `<file>.gz`); a browser that accepts one of
  * them gets it (`Content-Encoding`, `Vary: Accept-Encoding`), any other the file as it is.
  */
@@ -29,8 +30,11 @@ export default fp<{ root: string }>(
       if (!isFile('index.html')) {
         return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
       }
+      // A page the build wrote its own copy of index.html for (naming the scripts it renders
+      // with, so that the browser fetches them at once) gets that copy.
+      const page = relative ? `pages/${relative}.html` : null;
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', { cacheControl: false });
+      return reply.sendFile(page && isFile(page) ? page : 'index.html', { cacheControl: false });
     };
     app.get('/auth', { schema: { hide: true } }, (_request, reply) => serve('', reply));
     app.get('/authoring/cases', { schema: { hide: true } }, (_request, reply) => serve('', reply));

@@ -5,29 +5,43 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { ViewAsBanner } from '../../features/console-view-as/components/view-as-banner';
 import { acceptInvite } from '../../features/invitations/api/accept-invite';
 import { dismissInvite } from '../../features/invitations/api/dismiss-invite';
 import type { InvitationActions } from '../../features/notifications/components/notification-actions';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
-import { PopupNotifications } from '../../features/notifications/components/popup-notifications';
+import { useHasOpened } from '../../lib/use-has-opened';
 import { useCurrentUser } from '../../lib/use-session';
+import { useStagedRender } from '../../lib/use-staged-render';
 import { SessionLifecycle } from '../session-lifecycle';
 import { NavBar } from './nav-bar';
 import { SideNavList } from './side-nav';
 
 const DRAWER_WIDTH = 256;
 
+/**
+ * The popup carousel shows nothing until its notifications have loaded: its code loads, and it
+ * renders, after the page's first render.
+ */
+const PopupNotifications = lazy(() =>
+  import('../../features/notifications/components/popup-notifications').then((module) => ({
+    default: module.PopupNotifications,
+  })),
+);
+
 /** The signed-in app: nav bar, side nav and the page. */
 export function AppShell() {
   const user = useCurrentUser();
   const [isMobileOpen, setIsMobileOpen] = useState(false);
+  // The narrow screens' side nav renders once first opened (closed, it shows nothing).
+  const hasMobileOpened = useHasOpened(isMobileOpen);
   // One side nav is rendered: the permanent one on wide screens, the one the menu button opens on
   // narrow ones (hidden with CSS, the other would still render its lists and load notifications).
   const isWide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const navigationId = useId();
+  const shown = useStagedRender(1);
   const queryClient = useQueryClient();
   const email = user?.email ?? null;
   // The popup carousel answers invitations through the invitations area.
@@ -48,10 +62,14 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SessionLifecycle />
-      {user && invitationActions && !user.isImpersonated ? <PopupNotifications invitationActions={invitationActions} /> : null}
+      {user && invitationActions && !user.isImpersonated && shown >= 1 ? (
+        <Suspense fallback={null}>
+          <PopupNotifications invitationActions={invitationActions} />
+        </Suspense>
+      ) : null}
       <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
-        {user && !isWide ? (
+        {user && !isWide && hasMobileOpened ? (
           <Drawer
             variant="temporary"
             open={isMobileOpen}

@@ -5,6 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
+import { useHasOpened } from '../../lib/use-has-opened';
 import { useLogout } from '../../lib/logout';
 import { useCurrentUser } from '../../lib/use-session';
 
@@ -15,10 +16,11 @@ export function OrgMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
   const menuId = useId();
+  const isOpen = anchor !== null;
+  const hasOpened = useHasOpened(isOpen);
   if (!user) return null;
 
   const label = user.activeOrg?.name ?? user.displayName;
-  const isOpen = anchor !== null;
   return (
     <>
       <Button
@@ -33,28 +35,30 @@ export function OrgMenu() {
       >
         <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={isOpen}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem disabled>
-          <ListItemText primary={user.displayName} secondary={user.email} />
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
-          }}
+      {hasOpened ? (
+        <Menu
+          id={menuId}
+          anchorEl={anchor}
+          open={isOpen}
+          onClose={() => setAnchor(null)}
+          slotProps={{ list: { 'aria-labelledby': buttonId } }}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         >
-          Logout
-        </MenuItem>
-      </Menu>
+          <MenuItem disabled>
+            <ListItemText primary={user.displayName} secondary={user.email} />
+          </MenuItem>
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void logout();
+            }}
+          >
+            Logout
+          </MenuItem>
+        </Menu>
+      ) : null}
     </>
   );
 }
