@@ -25,8 +25,8 @@ const READY_TIMEOUT_MS = 180_000;
 const INTEGRATION_KEY = 'e2e-integration-key-0123456789abcdef';
 const STRIPE_SECRET_KEY = 'sk_test_e2e';
 /**
- * Workers (and servers) when E2E_WORKERS is not set. On two cores shared with other work, two
- * workers cut the suite's wall time by about half; with three, tests ran out of their timeouts
+ * Workers (and servers) when E2E_WORKERS is not set: one a core on this project's two-core
+ * machines. With three there, on a machine busy with other work, tests ran out of their timeouts
  * (the measurements are in the e2e README).
  */
 const DEFAULT_WORKERS = 2;
