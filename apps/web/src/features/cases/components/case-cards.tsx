@@ -3,7 +3,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
 import { CaseName, FavoriteButton, UpdateCell, cellOf } from './case-cells';
 import type { CaseTableProps } from './case-table';
 import { useWindowRows } from './use-window-rows';
@@ -26,15 +25,9 @@ export function CaseCards({
   onToggleFavorite,
   onOpen,
 }: Omit<CaseTableProps, 'sort' | 'onSort'>) {
-  const [focusedId, setFocusedId] = useState<string | null>(null);
-  const indexById = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
-  // Stable while the list is: the virtualiser recomputes its layout when the key function changes.
-  const getKey = useCallback((index: number) => items[index]?.id ?? String(index), [items]);
-  const { listRef, rows, gapAfter, measureRow } = useWindowRows<HTMLUListElement, HTMLLIElement>({
-    count: items.length,
+  const { listRef, rows, gapAfter, measureRow, onRowFocus } = useWindowRows<HTMLUListElement, HTMLLIElement>({
+    items,
     estimateSize: CARD_HEIGHT,
-    getKey,
-    focusedIndex: focusedId === null ? -1 : (indexById.get(focusedId) ?? -1),
   });
   const setSize = totalCount < 0 ? -1 : Math.max(totalCount, items.length);
 
@@ -59,9 +52,7 @@ export function CaseCards({
             data-index={index}
             aria-setsize={setSize}
             aria-posinset={index + 1}
-            onFocus={() => {
-              if (focusedId !== item.id) setFocusedId(item.id);
-            }}
+            onFocus={() => onRowFocus(item.id)}
             sx={{ pb: 1 }}
             style={{ marginTop: gapBefore }}
           >

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { CaseColumn, CaseSort, CaseSortField, CaseUpdateChoice } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
-import { Fragment, useCallback, useMemo, useState } from 'react';
+import { Fragment } from 'react';
 import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf } from './case-cells';
 import { useWindowRows } from './use-window-rows';
 
@@ -56,15 +56,9 @@ export function CaseTable({
   onToggleFavorite,
   onOpen,
 }: CaseTableProps) {
-  const [focusedId, setFocusedId] = useState<string | null>(null);
-  const indexById = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
-  // Stable while the list is: the virtualiser recomputes its layout when the key function changes.
-  const getKey = useCallback((index: number) => items[index]?.id ?? String(index), [items]);
-  const { listRef, rows, gapAfter, measureRow } = useWindowRows<HTMLTableSectionElement, HTMLTableRowElement>({
-    count: items.length,
+  const { listRef, rows, gapAfter, measureRow, onRowFocus } = useWindowRows<HTMLTableSectionElement, HTMLTableRowElement>({
+    items,
     estimateSize: ROW_HEIGHT,
-    getKey,
-    focusedIndex: focusedId === null ? -1 : (indexById.get(focusedId) ?? -1),
   });
 
   const columnCount = 2 + columns.length + (isStudent ? 0 : 1);
@@ -89,7 +83,12 @@ export function CaseTable({
 
   return (
     <TableContainer tabIndex={0} role="region" aria-label="Scenarios">
-      <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }} aria-rowcount={totalCount < 0 ? -1 : Math.max(totalCount, items.length) + 1}>
+      <Table
+        size="small"
+        stickyHeader
+        sx={{ tableLayout: 'fixed' }}
+        aria-rowcount={totalCount < 0 ? -1 : Math.max(totalCount, items.length) + 1}
+      >
         <TableHead>
           <TableRow aria-rowindex={1}>
             <TableCell sx={{ width: 56 }}>
@@ -118,9 +117,7 @@ export function CaseTable({
                   data-index={index}
                   aria-rowindex={index + 2}
                   hover
-                  onFocus={() => {
-                    if (focusedId !== item.id) setFocusedId(item.id);
-                  }}
+                  onFocus={() => onRowFocus(item.id)}
                   sx={{ height: ROW_HEIGHT }}
                 >
                   <TableCell padding="none" sx={{ pl: 1 }}>

@@ -5,7 +5,7 @@ import {
   measureElement,
   useWindowVirtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 /** Rows rendered beyond each edge of the viewport, so fast scrolling and Tab find them ready. */
 const OVERSCAN = 8;
@@ -23,20 +23,23 @@ export type WindowRow = {
  * viewport are rendered, the space of the others is kept, so hundreds of loaded cases scroll and
  * re-render like a few dozen. The row holding focus and its neighbours stay rendered wherever the
  * page scrolls, so focus is never lost and Tab (or Shift+Tab) always finds the next (or previous)
- * row in the document; focusing it scrolls it into view, which renders the rows around it.
+ * row in the document; focusing it scrolls it into view, which renders the rows around it. Each
+ * rendered row reports focus with `onRowFocus(id)`.
  */
 export function useWindowRows<TList extends HTMLElement, TRow extends Element = Element>({
-  count,
+  items,
   estimateSize,
-  getKey,
-  focusedIndex,
 }: {
-  count: number;
+  items: readonly { id: string }[];
   estimateSize: number;
-  getKey: (index: number) => string;
-  /** The row holding focus, or -1. */
-  focusedIndex: number;
 }) {
+  const count = items.length;
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const indexById = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
+  const focusedIndex = focusedId === null ? -1 : (indexById.get(focusedId) ?? -1);
+  const onRowFocus = useCallback((id: string) => setFocusedId((current) => (current === id ? current : id)), []);
+  // Stable while the list is: the virtualiser recomputes its layout when the key function changes.
+  const getKey = useCallback((index: number) => items[index]?.id ?? String(index), [items]);
   const listRef = useRef<TList>(null);
   // Where the list starts on the page: the virtualiser works in page offsets. Measured again
   // whenever the page's height changes, since what sits above the list (alerts, wrapped filters)
@@ -83,5 +86,5 @@ export function useWindowRows<TList extends HTMLElement, TRow extends Element = 
   const lastEnd = virtualItems.at(-1)?.end ?? scrollMargin;
   const gapAfter = Math.max(virtualizer.getTotalSize() - (lastEnd - scrollMargin), 0);
   /** Give each rendered row `ref={measureRow}` and `data-index={row.index}`. */
-  return { listRef, rows, gapAfter, measureRow: virtualizer.measureElement };
+  return { listRef, rows, gapAfter, measureRow: virtualizer.measureElement, onRowFocus };
 }
