@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrgUsersPage } from '@patientsim/domain/users/org-users.schemas';
 import type { FoundUserList } from '@patientsim/domain/users/users.schemas';
@@ -7,7 +7,13 @@ import { group, groupMember } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
-import { updateUser } from './users.repository.js';
+import {
+  findGroupMembershipsPage,
+  isSearchReadAlongRange,
+  type MembershipFilter,
+  SEARCH_RANGE_READ,
+  updateUser,
+} from './users.repository.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -219,5 +225,65 @@ describe("a group's stored member counts", () => {
     // The archive is searched on its own.
     expect((await listEmails('?variant=archived&search=late@')).emails).toEqual(['late@listing.test']);
     expect((await listEmails('?search=late@')).total).toBe(0);
+  });
+});
+
+describe('a search that many members match is read along the list, one that few match from its matches', () => {
+  const members = 1_200;
+  let wideId: string;
+
+  beforeAll(async () => {
+    const owner = await insertUser(t.db, { role: 'ADMIN', email: 'owner@wide.test' });
+    wideId = await insertGroup(t.db, { name: 'Wide Academy', seats: members + 10, ownerId: owner.id });
+    // Nearly half are Zeds (the end of the list, together); every other address is at wide.test.
+    await t.db.execute(sql`
+      insert into "user" (id, name, email, email_verified, given_name, family_name, role, product_type, created_at, updated_at)
+      select substr(md5('wide' || i), 1, 24), 'x', 'p' || i || case when i % 2 = 0 then '@wide.test' else '@narrow.test' end,
+             true, 'G' || (i % 7), case when i <= 560 then 'Zed' else 'F' || lpad(i::text, 4, '0') end, 'STUDENT', 'EMS', now(), now()
+        from generate_series(1, ${members}) as i`);
+    await t.db.execute(sql`
+      insert into group_member (group_id, user_id, role, subscribed, removed_at)
+      select ${wideId}, substr(md5('wide' || i), 1, 24), 'STUDENT', i % 3 = 0, case when i % 50 = 0 then now() else null end
+        from generate_series(1, ${members}) as i`);
+  });
+
+  const everyPage = async (filter: MembershipFilter, limit: number) => {
+    const first = await findGroupMembershipsPage(t.db, filter, { offset: 0, limit });
+    const emails: string[] = [];
+    for (let offset = 0; offset < first.total + limit; offset += limit) {
+      const { total, rows } = await findGroupMembershipsPage(t.db, filter, { offset, limit });
+      expect(total, `${filter.term} ${filter.variant} at ${offset}`).toBe(first.total);
+      emails.push(...rows.map((row) => row.email));
+    }
+    return { total: first.total, emails };
+  };
+
+  it('answers every page of every variant as the list filtered by the term, whichever way it is read', async () => {
+    for (const variant of ['all', 'subscribed', 'archived'] as const) {
+      const listed = await findGroupMembershipsPage(t.db, { groupId: wideId, variant }, { offset: 0, limit: 10_000 });
+      const rows = listed.rows.map((row) => ({
+        email: row.email,
+        search: `${row.familyName}\n${row.givenName}\n${row.email}`.toLowerCase(),
+      }));
+      for (const term of ['WIDE.test', 'zed', 'p11', 'nobody']) {
+        const expected = rows.filter((row) => row.search.includes(term.toLowerCase())).map((row) => row.email);
+        for (const limit of [50, 7]) {
+          expect(await everyPage({ groupId: wideId, variant, term }, limit), `${term} ${variant} by ${limit}`).toEqual({
+            total: expected.length,
+            emails: expected,
+          });
+        }
+      }
+    }
+  });
+
+  it('takes the list-order read for terms as common as those above, and the matches read for rare ones', () => {
+    // 'wide.test' and 'zed' match about half of 1,176 active members, 'p11' about a tenth.
+    expect(isSearchReadAlongRange(588, 1_176)).toBe(true);
+    expect(isSearchReadAlongRange(549, 1_176)).toBe(true);
+    expect(isSearchReadAlongRange(108, 1_176)).toBe(false);
+    // A common term in a very large organisation is still a small share of it.
+    expect(isSearchReadAlongRange(SEARCH_RANGE_READ.minMatches, 100_000)).toBe(false);
+    expect(isSearchReadAlongRange(SEARCH_RANGE_READ.minMatches - 1, SEARCH_RANGE_READ.minMatches)).toBe(false);
   });
 });

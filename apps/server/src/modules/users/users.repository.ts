@@ -316,7 +316,8 @@ function membershipWhere({ groupId, variant, term, hidesDeletedAccounts = false 
 /**
  * How many memberships `filter` keeps. Without a search (and without looking at the accounts) that
  * is the group's stored count, which migration 0005's trigger keeps; otherwise the matches are
- * counted: a search's through the trigram index `group_member_search_idx`.
+ * counted: a search's through the trigram index `group_member_search_idx`, as a named statement
+ * when the member list's own filters allow it (see findGroupMembershipsPage).
  */
 export function countGroupMemberships(db: Database, filter: MembershipFilter): Promise<number> {
   if (!filter.term && !filter.hidesDeletedAccounts) {
@@ -333,6 +334,23 @@ export function countGroupMemberships(db: Database, filter: MembershipFilter): P
     )
       .execute({ groupId: filter.groupId })
       .then(([counts]) => (counts ? storedMembershipCount(counts, filter.variant) : 0));
+  }
+  if (filter.term && isNamedSearch(filter)) {
+    return prepared(db, `group_member_search_count_${filter.variant}`, (name) =>
+      db
+        .select({ total: count() })
+        .from(groupMember)
+        .where(
+          and(
+            eq(groupMember.groupId, sql.placeholder('groupId')),
+            variantWhere(filter.variant),
+            sql`${groupMember.userSearch} like lower(${sql.placeholder('pattern')})`,
+          ),
+        )
+        .prepare(name),
+    )
+      .execute({ groupId: filter.groupId, pattern: escapeLike(filter.term) })
+      .then((rows) => rows[0]?.total ?? 0);
   }
   return db
     .select({ total: count() })
@@ -361,16 +379,21 @@ export function storedMembershipCount(counts: StoredMemberCounts, variant: Membe
 type PageBounds = { offset: number | Placeholder; limit: number | Placeholder };
 
 /**
+ * How a page of memberships is read: along the group's range of `group_member_listing_idx`, in
+ * list order, stopping once the page is complete (`range`); or, for a search that few memberships
+ * match, by reading every match first through the trigram index and sorting them (`matches`: the
+ * subquery's OFFSET, the placeholder `fence` given 0, keeps the planner from merging it into a
+ * walk of the range that would pass every membership that does not match).
+ */
+type PageRead = 'range' | 'matches';
+
+/**
  * Memberships that `where` keeps, in list order (or its reverse), cut to `bounds`, joined to their
- * users. A search (`counted`) also says on each row how many matched in all, a window count read
- * while its matches are sorted anyway; its matches are read first, on their own (the subquery's
- * OFFSET, the placeholder `fence` given 0, keeps the planner from merging it): through the
- * trigram index, so a term that a quarter of a large organisation matches is read once from the
- * index instead of walking the group's whole range of the listing index and its rows.
+ * users (only the page's rows are).
  */
 function membershipPage(
   db: Database,
-  { where, direction, counted }: { where: SQL | undefined; direction: 'asc' | 'desc'; counted: boolean },
+  { where, direction, read }: { where: SQL | undefined; direction: 'asc' | 'desc'; read: PageRead },
   { offset, limit }: PageBounds,
 ) {
   const order = direction === 'asc' ? asc : desc;
@@ -387,7 +410,7 @@ function membershipPage(
     .from(groupMember)
     .where(where)
     .$dynamic();
-  const matches = (counted ? matchesQuery.offset(sql.placeholder('fence')) : matchesQuery).as('matches');
+  const matches = (read === 'matches' ? matchesQuery.offset(sql.placeholder('fence')) : matchesQuery).as('matches');
   const page = db
     .select({
       userId: matches.userId,
@@ -397,7 +420,6 @@ function membershipPage(
       memberRole: matches.memberRole,
       subscribed: matches.subscribed,
       removedAt: matches.removedAt,
-      matchCount: (counted ? sql<string>`count(*) over ()` : sql<string>`0`).as('match_count'),
     })
     .from(matches)
     .orderBy(order(matches.familyName), order(matches.givenName), order(matches.email), order(matches.userId))
@@ -416,7 +438,6 @@ function membershipPage(
       removedAt: page.removedAt,
       deletedAt: user.deletedAt,
       createdAt: user.createdAt,
-      matchCount: page.matchCount,
     })
     .from(page)
     .innerJoin(user, eq(user.id, page.userId))
@@ -426,14 +447,43 @@ function membershipPage(
 type MembershipPageRow = Awaited<ReturnType<typeof membershipPage>>[number];
 
 /**
+ * Whether the member list's filter runs as named statements (decision 0024): its own variants, and
+ * a search without a line break (see matchesMember).
+ */
+function isNamedSearch(filter: MembershipFilter): boolean {
+  return !filter.hidesDeletedAccounts && !filter.term?.includes('\n');
+}
+
+/**
+ * From which end of the list a page of `total` rows is read: the nearer one, so that no page walks
+ * past more than half of them; from the end, the bounds count from there.
+ */
+function nearerEnd(total: number, { offset, limit }: { offset: number; limit: number }) {
+  const after = total - offset - limit;
+  return after < offset
+    ? { direction: 'desc' as const, bounds: { offset: Math.max(0, after), limit: Math.min(limit, total - offset) } }
+    : { direction: 'asc' as const, bounds: { offset, limit } };
+}
+
+/**
+ * A search that matches at least this share of the memberships it looks at (and this many) is
+ * read along the list's range: a page is then found after about `1 / share` memberships a row,
+ * whereas reading every match through the trigram index and sorting them costs in proportion to
+ * all of them (a term found in a common e-mail domain matches a quarter of an organisation).
+ */
+export const SEARCH_RANGE_READ = { minShare: 1 / 8, minMatches: 500 } as const;
+
+/**
  * One page of a group's memberships, by family name, given name, e-mail and id, and how many
  * there are in all. The page is cut from the group's range of `group_member_listing_idx` (the
  * copies of the sort keys and every membership column the list shows), read from whichever end
  * of the range is nearer, so no page walks past more than half of the group; only the page's rows
- * are joined to their users. A search reads its matches once, for the page and their number.
- * The member list's own filters (a variant, and a search without a line break) run as named
- * statements (decision 0024); `counts`, the group's stored counts when the caller has just read
- * the group, saves asking for them again.
+ * are joined to their users. A search counts its matches first (through the trigram index); a
+ * search that many memberships match is then read along the range like the whole list (filtered
+ * on `user_search` with `strpos`, which no index serves, so the planner walks the range), one that
+ * few match by sorting its matches (see SEARCH_RANGE_READ). The member list's own filters run as
+ * named statements (decision 0024); `counts`, the group's stored counts when the caller has just
+ * read the group, saves asking for them again.
  */
 export async function findGroupMembershipsPage(
   db: Database,
@@ -441,54 +491,75 @@ export async function findGroupMembershipsPage(
   { offset, limit }: { offset: number; limit: number },
   counts?: StoredMemberCounts,
 ) {
-  const isNamed = !filter.hidesDeletedAccounts && !filter.term?.includes('\n');
-  if (filter.term) {
-    const rows = isNamed
-      ? await prepared(db, `group_member_search_${filter.variant}`, (name) =>
-          membershipPage(
-            db,
-            {
-              where: and(
-                eq(groupMember.groupId, sql.placeholder('groupId')),
-                variantWhere(filter.variant),
-                sql`${groupMember.userSearch} like lower(${sql.placeholder('pattern')})`,
-              ),
-              direction: 'asc',
-              counted: true,
-            },
-            { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') },
-          ).prepare(name),
-        ).execute({ groupId: filter.groupId, pattern: escapeLike(filter.term), fence: 0, offset, limit })
-      : await membershipPage(db, { where: membershipWhere(filter), direction: 'asc', counted: true }, { offset, limit })
-          .prepare('')
-          .execute({ fence: 0 });
-    // Past the last match no row says how many there are.
-    const total = rows[0] ? Number(rows[0].matchCount) : offset > 0 ? await countGroupMemberships(db, filter) : 0;
-    return { total, rows };
-  }
+  const isNamed = isNamedSearch(filter);
   const total =
-    counts && !filter.hidesDeletedAccounts
+    counts && !filter.term && !filter.hidesDeletedAccounts
       ? storedMembershipCount(counts, filter.variant)
       : await countGroupMemberships(db, filter);
   if (offset >= total) return { total, rows: [] as MembershipPageRow[] };
-  const after = total - offset - limit;
-  const direction = after < offset ? 'desc' : 'asc';
-  const bounds =
-    direction === 'desc' ? { offset: Math.max(0, after), limit: Math.min(limit, total - offset) } : { offset, limit };
-  const rows = isNamed
-    ? await prepared(db, `group_member_page_${filter.variant}_${direction}`, (name) =>
-        membershipPage(
-          db,
-          {
-            where: and(eq(groupMember.groupId, sql.placeholder('groupId')), variantWhere(filter.variant)),
-            direction,
-            counted: false,
-          },
-          { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') },
-        ).prepare(name),
-      ).execute({ groupId: filter.groupId, ...bounds })
-    : await membershipPage(db, { where: membershipWhere(filter), direction, counted: false }, bounds);
+  if (filter.term && !isNamed) {
+    const rows = await membershipPage(
+      db,
+      { where: membershipWhere(filter), direction: 'asc', read: 'matches' },
+      { offset, limit },
+    )
+      .prepare('')
+      .execute({ fence: 0 });
+    return { total, rows };
+  }
+  if (filter.term && !(await isRangeRead(db, filter, total, counts))) {
+    const rows = await prepared(db, `group_member_search_${filter.variant}`, (name) =>
+      membershipPage(
+        db,
+        {
+          where: and(
+            eq(groupMember.groupId, sql.placeholder('groupId')),
+            variantWhere(filter.variant),
+            sql`${groupMember.userSearch} like lower(${sql.placeholder('pattern')})`,
+          ),
+          direction: 'asc',
+          read: 'matches',
+        },
+        { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') },
+      ).prepare(name),
+    ).execute({ groupId: filter.groupId, pattern: escapeLike(filter.term), fence: 0, offset, limit });
+    return { total, rows };
+  }
+  const { direction, bounds } = nearerEnd(total, { offset, limit });
+  if (!isNamed) {
+    const rows = await membershipPage(db, { where: membershipWhere(filter), direction, read: 'range' }, bounds);
+    return { total, rows };
+  }
+  const searched = filter.term ? 'search_range' : 'page';
+  const rows = await prepared(db, `group_member_${searched}_${filter.variant}_${direction}`, (name) =>
+    membershipPage(
+      db,
+      {
+        where: and(
+          eq(groupMember.groupId, sql.placeholder('groupId')),
+          variantWhere(filter.variant),
+          filter.term ? sql`strpos(${groupMember.userSearch}, lower(${sql.placeholder('term')})) > 0` : undefined,
+        ),
+        direction,
+        read: 'range',
+      },
+      { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') },
+    ).prepare(name),
+  ).execute({ groupId: filter.groupId, ...(filter.term ? { term: filter.term } : {}), ...bounds });
   return { total, rows };
+}
+
+/** Whether a search that `matches` of a list's `all` memberships match is read along the list (SEARCH_RANGE_READ). */
+export function isSearchReadAlongRange(matches: number, all: number): boolean {
+  return matches >= SEARCH_RANGE_READ.minMatches && matches >= all * SEARCH_RANGE_READ.minShare;
+}
+
+async function isRangeRead(db: Database, filter: MembershipFilter, total: number, counts?: StoredMemberCounts) {
+  if (total < SEARCH_RANGE_READ.minMatches) return false;
+  const all = counts
+    ? storedMembershipCount(counts, filter.variant)
+    : await countGroupMemberships(db, { groupId: filter.groupId, variant: filter.variant });
+  return isSearchReadAlongRange(total, all);
 }
 
 /** The role of an active membership (the org-specific role). */
