@@ -155,7 +155,8 @@ const PLAN = {
    * flattered the ratio).
    */
   argon2: { concurrency: 4, seconds: 5, verifyAfterSeconds: 3 },
-  signIn: { connections: 4, seconds: 8, warmup: 1 },
+  /** A fresh process compiles its hot paths (PGlite's WebAssembly among them) in its first seconds of load (decision 0030). */
+  signIn: { connections: 4, seconds: 8, warmup: 5 },
   token: { connections: 10, seconds: 8, warmup: 1 },
   groups: { connections: 10, seconds: 10, warmup: 2 },
   coldStarts: 3,

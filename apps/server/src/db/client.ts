@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { embeddedStatementFor, queryEmbeddedStatement } from './embedded-statements.js';
 import { PGLITE_EXTENSIONS } from './extensions.js';
 import * as schema from './schema/index.js';
 
@@ -114,7 +115,13 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
   const query = client.query.bind(client);
-  client.query = (text, params, queryOptions) => query(text, params, withoutClientParsers(queryOptions));
+  client.query = <T>(text: string, params?: unknown[], queryOptions?: QueryOptions) => {
+    const options = withoutClientParsers(queryOptions);
+    const statement = embeddedStatementFor(client, text);
+    return statement
+      ? queryEmbeddedStatement<T>(client, text, statement, params ?? [], options)
+      : query<T>(text, params, options);
+  };
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

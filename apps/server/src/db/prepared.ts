@@ -1,4 +1,6 @@
+import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.js';
+import { nameEmbeddedStatement } from './embedded-statements.js';
 
 const built = new WeakMap<Database, Map<string, unknown>>();
 
@@ -19,7 +21,19 @@ export function prepared<T>(db: Database, name: string, build: (name: string) =>
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
     statement = build(name);
+    nameOnEmbeddedEngine(db, statement);
     byName.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * On the embedded engine, has the database run a drizzle prepared statement as a named statement
+ * too (`db/embedded-statements.ts`); node-postgres names it itself. A transaction's database object
+ * runs its statements unnamed.
+ */
+export function nameOnEmbeddedEngine(db: Database, statement: unknown): void {
+  const client = (db as { $client?: unknown }).$client;
+  const text = (statement as { queryString?: unknown }).queryString;
+  if (client instanceof PGlite && typeof text === 'string') nameEmbeddedStatement(client, text);
 }

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -13,12 +13,13 @@ declare module 'fastify' {
 /**
  * Security headers. The CSP allows no inline scripts; MUI/emotion inject inline styles, so
  * styles need 'unsafe-inline' (never scripts). HSTS only when the public origin is https: sent
- * over http://localhost it would make the browser refuse plain http there for a year.
+ * over http://localhost it would make the browser refuse plain http there for a year. The headers
+ * never change, so helmet's middleware is built once, at start (decision 0030).
  */
 export default fp(
   async (app) => {
     const isHttps = new URL(app.env.PUBLIC_URL).protocol === 'https:';
-    await app.register(helmet, {
+    const setSecurityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -38,6 +39,10 @@ export default fp(
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
+    });
+    // helmet 8 throws what it cannot set rather than passing it on: its callback only continues.
+    app.addHook('onRequest', (request, reply, done) => {
+      setSecurityHeaders(request.raw, reply.raw, () => done());
     });
     // API answers carry tokens and personal data: no browser or proxy cache may keep them. A route
     // that answers only public data may opt out with `config: { publicCache: true }` and set its own.

@@ -1,0 +1,86 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, openPglite } from './client.js';
+import { prepared } from './prepared.js';
+
+const note = pgTable('embedded_note', {
+  id: integer('id').primaryKey(),
+  body: text('body'),
+  tags: text('tags').array(),
+  doc: jsonb('doc'),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }),
+});
+
+let handle: DatabaseHandle;
+let client: PGlite;
+
+beforeAll(async () => {
+  handle = await openPglite(null);
+  client = (handle.db as unknown as { $client: PGlite }).$client;
+  await handle.db.execute(
+    sql`create table embedded_note (id integer primary key, body text, tags text[], doc jsonb, at timestamptz)`,
+  );
+});
+
+afterAll(() => handle.close());
+
+const byId = () =>
+  prepared(handle.db, 'embedded_note_by_id', (name) =>
+    handle.db
+      .select()
+      .from(note)
+      .where(eq(note.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+const insertNote = () =>
+  prepared(handle.db, 'embedded_note_insert', (name) =>
+    handle.db
+      .insert(note)
+      .values({
+        id: sql.placeholder('id'),
+        body: sql.placeholder('body'),
+        tags: sql.placeholder('tags'),
+        doc: sql.placeholder('doc'),
+        at: sql.placeholder('at'),
+      })
+      .prepare(name),
+  );
+
+describe('named statements on the embedded engine', () => {
+  it('answer as the same statement unnamed does, in one call into the database after the first', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    await insertNote().execute({ id: 1, body: "it's", tags: ['a', 'b,c'], doc: { n: 1, list: [true] }, at });
+    await handle.db.insert(note).values({ id: 2 });
+
+    const calls = vi.spyOn(client, 'execProtocolStream');
+    const unnamed = await handle.db.select().from(note).where(eq(note.id, 1));
+    expect(calls.mock.calls.length).toBeGreaterThan(1);
+    calls.mockClear();
+    expect(await byId().execute({ id: 1 })).toEqual(unnamed);
+    expect(unnamed).toEqual([{ id: 1, body: "it's", tags: ['a', 'b,c'], doc: { n: 1, list: [true] }, at }]);
+    expect(await byId().execute({ id: 2 })).toEqual([{ id: 2, body: null, tags: null, doc: null, at: null }]);
+    expect(await byId().execute({ id: 3 })).toEqual([]);
+    // Parsed once (its first run, or an earlier test's), then one call a run.
+    expect(calls.mock.calls.length).toBeLessThanOrEqual(4);
+    calls.mockClear();
+    await byId().execute({ id: 1 });
+    expect(calls).toHaveBeenCalledTimes(1);
+    calls.mockRestore();
+  });
+
+  it("refuse with PostgreSQL's error and leave the database ready for the next statement", async () => {
+    const duplicate = insertNote().execute({ id: 1, body: 'again', tags: [], doc: {}, at: new Date() });
+    await expect(duplicate).rejects.toMatchObject({ cause: { code: '23505', constraint: 'embedded_note_pkey' } });
+    expect(await byId().execute({ id: 1 })).toHaveLength(1);
+    // Inside a transaction that is rolled back, nothing of it stays.
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.insert(note).values({ id: 9, body: 'in a transaction' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await byId().execute({ id: 9 })).toEqual([]);
+  });
+});
