@@ -13,6 +13,23 @@ export type CaseAccess = {
   share: CaseAccessList;
 };
 
+/**
+ * The fields of a case document the case list answers (the GraphQL fields of a case that come from
+ * its document), kept apart by the database (`list_document`) so that a page of the list reads and
+ * parses none of the rest of the documents.
+ */
+export type CaseListDocument = {
+  tags?: unknown;
+  dispatch?: unknown;
+  _avatar?: unknown;
+  _startLocation?: unknown;
+  _endLocation?: unknown;
+  outdatedMedications?: unknown;
+  outdatedEcNodes?: unknown;
+  shares?: unknown;
+  timed_access?: unknown;
+};
+
 /** The case document as JSONB, plus the columns the list sorts and filters on. */
 export const caseConfiguration = pgTable(
   'case_configuration',
@@ -20,6 +37,8 @@ export const caseConfiguration = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** What the list answers of the document, computed by the database from it (migration 0010). */
+    listDocument: jsonb('list_document').$type<CaseListDocument>().generatedAlwaysAs(sql`case_list_document(document)`),
     access: jsonb('access').$type<CaseAccess>().notNull(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     ownerOrgId: text('owner_org_id').references(() => group.id, { onDelete: 'set null' }),

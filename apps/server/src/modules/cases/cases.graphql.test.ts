@@ -500,6 +500,79 @@ describe('caseConfigurations: order, search, filters and pages', () => {
     }
   });
 
+  it('answers the document fields of each case from its list projection, which follows every write of the document', async () => {
+    const westfield = await insertGroup(t.db, { name: 'Westfield' });
+    const reader = await signInNewMember(t, westfield, { role: 'USER' });
+    const row = await insertCase({
+      name: 'Westfield Syncope',
+      ownerId: reader.userId,
+      ownerOrgId: westfield,
+      tags: 'neuro',
+      avatar: { id: 'ines', key: 'INES', name: 'Ines', pictureUrl: '/media/ines' },
+      startLocation: { name: 'Office', pictureUrl: '/media/office' },
+      learningObjectives: 'Tell syncope from seizure',
+      outdatedMedications: ['aspirin'],
+    });
+    const listed = [
+      'tags',
+      'dispatch',
+      '_avatar',
+      '_startLocation',
+      '_endLocation',
+      'outdatedMedications',
+      'outdatedEcNodes',
+      'shares',
+      'timed_access',
+    ];
+    const stored = async () => {
+      const [found] = await t.db
+        .select({ document: caseConfiguration.document, listDocument: caseConfiguration.listDocument })
+        .from(caseConfiguration)
+        .where(eq(caseConfiguration.id, row.id));
+      return found!;
+    };
+    // Exactly the fields the API answers from a document, as the document holds them.
+    const before = await stored();
+    expect(Object.keys(before.listDocument ?? {}).sort()).toEqual([...listed].sort());
+    expect(before.listDocument).toEqual(Object.fromEntries(listed.map((key) => [key, before.document[key] ?? null])));
+
+    const query = /* GraphQL */ `
+      query { caseConfigurations(filters: { madeByMe: true }) { items { id tags dispatch { learningObjectives { caption { en } } }
+        _avatar { key name { en } } _startLocation { name { en } } _endLocation { name { en } }
+        outdatedMedications outdatedEcNodes shares { to } timed_access { users } } } }
+    `;
+    const first = await gql(reader.client, query);
+    expect(first.status).toBe(200);
+    expect(first.body.data.caseConfigurations.items).toEqual([
+      {
+        id: row.id,
+        tags: 'neuro',
+        dispatch: { learningObjectives: { caption: { en: 'Tell syncope from seizure' } } },
+        _avatar: { key: 'INES', name: { en: 'Ines' } },
+        _startLocation: { name: { en: 'Office' } },
+        _endLocation: null,
+        outdatedMedications: ['aspirin'],
+        outdatedEcNodes: [],
+        shares: [],
+        timed_access: { users: [] },
+      },
+    ]);
+
+    // A write of the document (here straight in the database, as a bulk fill would) moves the projection with it.
+    await t.db
+      .update(caseConfiguration)
+      .set({ document: { ...before.document, tags: 'neuro cardiac', _avatar: null, outdatedMedications: [] } })
+      .where(eq(caseConfiguration.id, row.id));
+    const after = await stored();
+    expect(after.listDocument).toEqual(Object.fromEntries(listed.map((key) => [key, after.document[key] ?? null])));
+    const second = await gql(reader.client, query);
+    expect(second.body.data.caseConfigurations.items[0]).toMatchObject({
+      tags: 'neuro cardiac',
+      _avatar: null,
+      outdatedMedications: [],
+    });
+  });
+
   it('counts up to 1,000 cases and then says there are more, on every page', async () => {
     const westfield = await insertGroup(t.db, { name: 'Westfield' });
     const reader = await signInNewMember(t, westfield, { role: 'USER' });

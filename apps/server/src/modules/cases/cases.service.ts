@@ -110,9 +110,9 @@ const asList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
 const asNullableObject = <T>(value: unknown): T | null => (value && typeof value === 'object' ? (value as T) : null);
 
-/** A stored case as the API answers it to the caller. */
-export function toResult(row: repo.CaseListRow, { forStudent }: { forStudent: boolean }): CaseConfigurationResult {
-  const doc = row.document;
+/** A stored case as the API answers it to the caller (from its columns and the document's listed fields). */
+export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: boolean }): CaseConfigurationResult {
+  const doc = row.listDocument ?? {};
   const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
   const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
   const shares = Array.isArray(doc.shares) ? (doc.shares as CaseConfigurationResult['shares']) : [];
@@ -176,7 +176,7 @@ export async function listCases({ db, actor }: CaseContext, args: CaseListArgs):
       : repo.countCases(db, { ...query, limit: CASE_COUNT_LIMIT }),
   ]);
   const page = found.slice(0, args.first);
-  const rows = await repo.findCaseRows(db, { viewer, ids: page.map((entry) => entry.id), kind: 'ANY' });
+  const rows = await repo.findCaseResults(db, { viewer, ids: page.map((entry) => entry.id), kind: 'ANY' });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const last = page.at(-1);
   const forStudent = actor.role === 'STUDENT';
@@ -211,13 +211,15 @@ async function requireAccessible(ctx: CaseContext, id: string, kind: CaseAccessK
 /** Reads one case again after a write, as the caller sees it. */
 async function reread(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
   const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
-  const [row] = await repo.findCaseRows(ctx.db, { viewer, ids: [id], kind: 'ANY' });
+  const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'ANY' });
   if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
   return toResult(row, { forStudent: ctx.actor.role === 'STUDENT' });
 }
 
 export async function getCase(ctx: CaseContext, id: string): Promise<CaseConfigurationResult | null> {
-  const row = await findAccessible(ctx, id, 'READ');
+  const viewer = await viewerOf(ctx.db, ctx.actor);
+  if (!viewer) return null;
+  const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'READ' });
   return row ? toResult(row, { forStudent: ctx.actor.role === 'STUDENT' }) : null;
 }
 
@@ -460,7 +462,7 @@ export async function restoreCase(ctx: CaseContext, dump: CaseDocumentInput, own
 /** A case as the provider's staff see it (any organisation). */
 async function readAny(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
   const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
-  const [row] = await repo.findCaseRows(ctx.db, { viewer, ids: [id], kind: 'ANY' });
+  const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'ANY' });
   if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
   return toResult(row, { forStudent: false });
 }
@@ -529,7 +531,7 @@ export async function templateCases(ctx: CaseContext, productType: ProductType):
   requireTemplateReader(ctx.actor);
   const ids = await repo.findTemplateCaseIds(ctx.db, productType);
   const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
-  const rows = await repo.findCaseRows(ctx.db, { viewer, ids, kind: 'ANY' });
+  const rows = await repo.findCaseResults(ctx.db, { viewer, ids, kind: 'ANY' });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
