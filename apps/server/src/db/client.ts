@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { embeddedStatementFor, queryEmbeddedStatement } from './embedded-statements.js';
+import { embeddedStatementFor, planUnnamedStatements, queryEmbeddedStatement } from './embedded-statements.js';
 import { PGLITE_EXTENSIONS } from './extensions.js';
 import * as schema from './schema/index.js';
 
@@ -120,8 +120,11 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
     const statement = embeddedStatementFor(client, text);
     return statement
       ? queryEmbeddedStatement<T>(client, text, statement, params ?? [], options)
-      : query<T>(text, params, options);
+      : planUnnamedStatements(client).then(() => query<T>(text, params, options));
   };
+  // A transaction's statements are its own, never named: planned as PostgreSQL plans by default.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) => planUnnamedStatements(client).then(() => transaction(callback));
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

@@ -83,4 +83,37 @@ describe('named statements on the embedded engine', () => {
     ).rejects.toThrow('roll back');
     expect(await byId().execute({ id: 9 })).toEqual([]);
   });
+
+  it('plan a generic statement with its generic plan, and every other statement as PostgreSQL does by default', async () => {
+    const mode = sql<string>`current_setting('plan_cache_mode')`;
+    const generic = prepared(
+      handle.db,
+      'embedded_note_generic',
+      (name) =>
+        handle.db
+          .select({ mode, id: note.id })
+          .from(note)
+          .where(eq(note.id, sql.placeholder('id')))
+          .prepare(name),
+      { planning: 'generic' },
+    );
+    // Another text: the embedded engine names one statement a text.
+    const auto = prepared(handle.db, 'embedded_note_auto', (name) =>
+      handle.db
+        .select({ id: note.id, mode })
+        .from(note)
+        .where(eq(note.id, sql.placeholder('id')))
+        .prepare(name),
+    );
+    const unnamed = () => handle.db.select({ mode }).from(note).where(eq(note.id, 1));
+
+    expect(await unnamed()).toEqual([{ mode: 'auto' }]);
+    expect(await generic.execute({ id: 1 })).toEqual([{ mode: 'force_generic_plan', id: 1 }]);
+    expect(await generic.execute({ id: 2 })).toEqual([{ mode: 'force_generic_plan', id: 2 }]);
+    expect(await auto.execute({ id: 1 })).toEqual([{ id: 1, mode: 'auto' }]);
+    expect(await generic.execute({ id: 1 })).toEqual([{ mode: 'force_generic_plan', id: 1 }]);
+    expect(await unnamed()).toEqual([{ mode: 'auto' }]);
+    await generic.execute({ id: 1 });
+    expect(await handle.db.transaction((tx) => tx.select({ mode }).from(note).where(eq(note.id, 1)))).toEqual([{ mode: 'auto' }]);
+  });
 });

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.js';
-import { nameEmbeddedStatement } from './embedded-statements.js';
+import { nameEmbeddedStatement, type StatementPlanning } from './embedded-statements.js';
 
 const built = new WeakMap<Database, Map<string, unknown>>();
 
@@ -10,9 +10,15 @@ const built = new WeakMap<Database, Map<string, unknown>>();
  * then reuses the plan (after five executions, a generic one), which saves drizzle's query building
  * in the server and the planning in the database on every request: about a millisecond each for
  * the member list (decision 0024). `name` must stand for one SQL text: the builder's variants get
- * names of their own.
+ * names of their own. `planning` says how the embedded engine plans its runs (StatementPlanning);
+ * PostgreSQL plans it as any named statement.
  */
-export function prepared<T>(db: Database, name: string, build: (name: string) => T): T {
+export function prepared<T>(
+  db: Database,
+  name: string,
+  build: (name: string) => T,
+  { planning = 'auto' }: { planning?: StatementPlanning } = {},
+): T {
   let byName = built.get(db);
   if (!byName) {
     byName = new Map();
@@ -21,7 +27,7 @@ export function prepared<T>(db: Database, name: string, build: (name: string) =>
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
     statement = build(name);
-    nameOnEmbeddedEngine(db, statement);
+    nameOnEmbeddedEngine(db, statement, planning);
     byName.set(name, statement);
   }
   return statement;
@@ -32,8 +38,8 @@ export function prepared<T>(db: Database, name: string, build: (name: string) =>
  * too (`db/embedded-statements.ts`); node-postgres names it itself. A transaction's database object
  * runs its statements unnamed.
  */
-export function nameOnEmbeddedEngine(db: Database, statement: unknown): void {
+export function nameOnEmbeddedEngine(db: Database, statement: unknown, planning: StatementPlanning = 'auto'): void {
   const client = (db as { $client?: unknown }).$client;
   const text = (statement as { queryString?: unknown }).queryString;
-  if (client instanceof PGlite && typeof text === 'string') nameEmbeddedStatement(client, text);
+  if (client instanceof PGlite && typeof text === 'string') nameEmbeddedStatement(client, text, planning);
 }

@@ -263,6 +263,14 @@ const AFTER_ID = sql`${sql.placeholder('afterId')}::text`;
 const ACCESS_CODES: Record<CaseAccessKind, string> = { READ: 'r', WRITE: 'w', RUN: 'x', SHARE: 's' };
 
 /**
+ * The page and count statements run with their generic plan on the embedded engine: PostgreSQL
+ * estimates it dearer than a custom plan, so it planned them anew on every request, while the
+ * generic plan runs as fast; on the benchmark's first page that planning was about a quarter of
+ * the request (decision 0030).
+ */
+const GENERIC_PLAN = { planning: 'generic' } as const;
+
+/**
  * The ids of one page of the caller's cases with `withAccess` (`limit` rows; one more than the
  * page says there is a next), each with the values of its sort keys for the next cursor.
  *
@@ -283,16 +291,20 @@ export async function findCasePage(db: Database, query: PageQuery): Promise<{ id
   const prefixOrder = after && plan.common ? comparePrefix(plan.common.values, after.values) : 0;
   const cursorShape = !after ? 'n' : userKey < 0 ? 'a' : `${cursorInUnplayed ? 'e' : 'p'}${prefixOrder}`;
   const name = `cp_${ACCESS_CODES[withAccess]}_${plan.signature}_${filterShape(filters, search)}_${cursorShape}`;
-  const statement = prepared(db, name, (statementName) =>
-    pageStatement(db, {
-      withAccess,
-      filters,
-      search: search !== null,
-      plan,
-      after: after !== null,
-      cursorInUnplayed,
-      prefixOrder,
-    }).prepare(statementName),
+  const statement = prepared(
+    db,
+    name,
+    (statementName) =>
+      pageStatement(db, {
+        withAccess,
+        filters,
+        search: search !== null,
+        plan,
+        after: after !== null,
+        cursorInUnplayed,
+        prefixOrder,
+      }).prepare(statementName),
+    GENERIC_PLAN,
   );
   const params: Record<string, unknown> = { ...viewerParams(viewer), limit };
   if (search !== null) params.pattern = searchPattern(search);
@@ -447,15 +459,20 @@ export async function countCases(
     limit,
   }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null; limit: number },
 ): Promise<{ count: number; capped: boolean }> {
-  const statement = prepared(db, `cc_${ACCESS_CODES[withAccess]}_${filterShape(filters, search)}`, (name) => {
-    const matches = db
-      .select({ one: sql`1`.as('one') })
-      .from(c)
-      .where(and(hasAccess(withAccess), ...filterConditions(filters, search !== null)))
-      .limit(sql.placeholder('limit'))
-      .as('matches');
-    return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
-  });
+  const statement = prepared(
+    db,
+    `cc_${ACCESS_CODES[withAccess]}_${filterShape(filters, search)}`,
+    (name) => {
+      const matches = db
+        .select({ one: sql`1`.as('one') })
+        .from(c)
+        .where(and(hasAccess(withAccess), ...filterConditions(filters, search !== null)))
+        .limit(sql.placeholder('limit'))
+        .as('matches');
+      return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
+    },
+    GENERIC_PLAN,
+  );
   const [row] = await statement.execute({
     ...viewerParams(viewer),
     limit: limit + 1,
@@ -473,8 +490,11 @@ export function findCaseRows(
   db: Database,
   { viewer, ids, kind }: { viewer: CaseViewer; ids: readonly string[]; kind: CaseAccessKind | 'ANY' },
 ) {
-  const statement = prepared(db, `cr_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`, (name) =>
-    selectCases(db, caseColumns).where(byIds(kind)).prepare(name),
+  const statement = prepared(
+    db,
+    `cr_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`,
+    (name) => selectCases(db, caseColumns).where(byIds(kind)).prepare(name),
+    GENERIC_PLAN,
   );
   if (ids.length === 0) return Promise.resolve([] as Awaited<ReturnType<typeof statement.execute>>);
   return statement.execute({ ...viewerParams(viewer), ids: [...ids] });
@@ -485,8 +505,11 @@ export function findCaseResults(
   db: Database,
   { viewer, ids, kind }: { viewer: CaseViewer; ids: readonly string[]; kind: CaseAccessKind | 'ANY' },
 ) {
-  const statement = prepared(db, `cl_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`, (name) =>
-    selectCases(db, resultColumns).where(byIds(kind)).prepare(name),
+  const statement = prepared(
+    db,
+    `cl_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`,
+    (name) => selectCases(db, resultColumns).where(byIds(kind)).prepare(name),
+    GENERIC_PLAN,
   );
   if (ids.length === 0) return Promise.resolve([] as Awaited<ReturnType<typeof statement.execute>>);
   return statement.execute({ ...viewerParams(viewer), ids: [...ids] });
