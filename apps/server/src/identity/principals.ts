@@ -2,10 +2,11 @@
  * The principals a person is reached through (spec section 6): the person, their groups, and the
  * pseudo groups of the roles they hold. Notifications address them; case access lists name them.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GroupsDataEntry } from '@patientsim/domain/identity/token.schemas';
 import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { group } from '../db/schema/groups.js';
 
 export type Principal = { principalType: 'GROUP' | 'USER'; principalId: string };
@@ -44,11 +45,15 @@ export function principalsOf(user: {
   ];
 }
 
-/** Organisations whose key owner the user is. */
+/** Organisations whose key owner the user is (a named statement: the case list asks on every page). */
 export function findOwnedOrganisationIds(db: Database, userId: string): Promise<string[]> {
-  return db
-    .select({ id: group.id })
-    .from(group)
-    .where(and(eq(group.ownerId, userId), isNull(group.parentId)))
+  return prepared(db, 'owned_organisations', (name) =>
+    db
+      .select({ id: group.id })
+      .from(group)
+      .where(and(eq(group.ownerId, sql.placeholder('userId')), isNull(group.parentId)))
+      .prepare(name),
+  )
+    .execute({ userId })
     .then((rows) => rows.map((r) => r.id));
 }

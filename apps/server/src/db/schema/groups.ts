@@ -42,6 +42,8 @@ export const group = pgTable(
   },
   (t) => [
     index('group_parent_idx').on(t.parentId),
+    // The organisations a person is key owner of (their principals, on every case list page).
+    index('group_owner_idx').on(t.ownerId).where(sql`${t.parentId} is null`),
     index('group_name_idx').on(t.name),
     index('group_app_lab_for_idx').on(t.appLabFor),
     // Fuzzy group search (PGlite has no autovacuum: without fastupdate off the planner ignores it).

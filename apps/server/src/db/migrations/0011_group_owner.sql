@@ -1,0 +1,1 @@
+CREATE INDEX "group_owner_idx" ON "group" USING btree ("owner_id") WHERE "group"."parent_id" is null;
