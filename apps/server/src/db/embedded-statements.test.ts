@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openPglite } from './client.js';
+import { afterTrialRun, chosenMode, PLANNING_TRIAL, type Trial, trialMode } from './embedded-statements.js';
 import { prepared } from './prepared.js';
 
 const note = pgTable('embedded_note', {
@@ -115,5 +116,65 @@ describe('named statements on the embedded engine', () => {
     expect(await unnamed()).toEqual([{ mode: 'auto' }]);
     await generic.execute({ id: 1 });
     expect(await handle.db.transaction((tx) => tx.select({ mode }).from(note).where(eq(note.id, 1)))).toEqual([{ mode: 'auto' }]);
+  });
+
+  it('try a measured statement both ways on its first runs, then keep one way', async () => {
+    const mode = sql<string>`current_setting('plan_cache_mode')`;
+    const measured = prepared(
+      handle.db,
+      'embedded_note_measured',
+      (name) =>
+        handle.db
+          .select({ mode, body: note.body })
+          .from(note)
+          .where(eq(note.id, sql.placeholder('id')))
+          .prepare(name),
+      { planning: 'measured' },
+    );
+    const { warmUp, timed } = PLANNING_TRIAL;
+    const modes: string[] = [];
+    for (let run = 0; run < warmUp + 2 * timed + 1 + 4; run++) {
+      const [row] = await measured.execute({ id: 1 });
+      modes.push(row?.mode ?? 'none');
+      // Another statement in between, as requests interleave: each run still takes its own mode.
+      await handle.db.select({ mode }).from(note).where(eq(note.id, 1));
+    }
+    // PostgreSQL's own planning first, then the generic plan (the trial may end there, had that run
+    // been slow), then one mode, whichever ran faster here.
+    expect(modes.slice(0, warmUp + timed)).toEqual(Array(warmUp + timed).fill('auto'));
+    expect(modes[warmUp + timed]).toBe('force_generic_plan');
+    expect(new Set(modes.slice(-4)).size).toBe(1);
+  });
+});
+
+describe('the choice after a trial', () => {
+  it('keeps the generic plan only when it ran clearly faster', () => {
+    expect(chosenMode({ auto: [2, 2.2, 2.4], generic: [1.5, 1.6, 9] })).toBe('generic');
+    expect(chosenMode({ auto: [2, 2.2, 2.4], generic: [2.1, 2.1, 2.1] })).toBe('auto');
+    expect(chosenMode({ auto: [18, 20, 25], generic: [500, 550, 600] })).toBe('auto');
+  });
+
+  it('ends the trial at a run on the generic plan twice as slow as PostgreSQL planned it', () => {
+    const { warmUp, timed } = PLANNING_TRIAL;
+    let trial: Trial = { runs: 0, auto: [], generic: [] };
+    for (let run = 0; run < warmUp + timed; run++) {
+      const next = afterTrialRun(trial, 'auto', 10);
+      if (!next.trial) throw new Error('the trial ended early');
+      trial = next.trial;
+    }
+    expect(trial.auto).toEqual(Array(timed).fill(10));
+    expect(afterTrialRun(trial, 'generic', 21)).toEqual({ chosen: 'auto' });
+    const planned = afterTrialRun(trial, 'generic', 12);
+    if (!planned.trial) throw new Error('the trial ended at a run of 12 ms');
+    let next: ReturnType<typeof afterTrialRun> = planned;
+    for (let run = 0; run < timed && next.trial; run++) next = afterTrialRun(next.trial, 'generic', 7);
+    expect(next).toEqual({ chosen: 'generic' });
+  });
+
+  it('runs the trial as PostgreSQL plans first, then on the generic plan', () => {
+    const { warmUp, timed } = PLANNING_TRIAL;
+    expect(trialMode(0)).toBe('auto');
+    expect(trialMode(warmUp + timed - 1)).toBe('auto');
+    expect(trialMode(warmUp + timed)).toBe('generic');
   });
 });

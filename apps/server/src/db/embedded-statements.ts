@@ -14,15 +14,56 @@ type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 /**
  * How PostgreSQL plans a named statement's runs: as it plans any named statement (`auto`: a custom
  * plan for each of the first five runs, then the generic plan when its estimate is no worse than
- * theirs), or always with the generic plan, planned once (`generic`). A statement whose estimates
- * keep PostgreSQL planning it anew on every run, though the generic plan runs as fast, asks for
- * `generic`: planning in the embedded engine costs as much as running a small query.
+ * theirs); always with the generic plan, planned once (`generic`); or as whichever of the two ran
+ * faster on the statement's own first runs (`measured`, see PLANNING_TRIAL). A statement whose
+ * estimates keep PostgreSQL planning it anew on every run, though its generic plan runs as fast,
+ * gains from `measured`: planning in the embedded engine costs as much as running a small query.
+ * Only measuring tells: the generic plan of one of the case list's statements ran thirty times
+ * slower than its custom plans.
  */
-export type StatementPlanning = 'auto' | 'generic';
+export type StatementPlanning = 'auto' | 'generic' | 'measured';
+
+/** The session's plan_cache_mode, as PostgreSQL names its two settings used here. */
+type PlanCacheMode = 'auto' | 'generic';
+
+/**
+ * A `measured` statement's trial: its first `warmUp` runs as PostgreSQL plans them (not timed:
+ * PostgreSQL makes its custom plans then), `timed` more the same way, one run on the generic plan
+ * (which plans it, not timed) and `timed` more on it; then it keeps the generic plan if that took
+ * at most `genericShare` of the time, else PostgreSQL's own choice. A run on the generic plan that
+ * takes `abandonAfter` times as long as PostgreSQL's choice did ends the trial at once: a bad
+ * generic plan is met once, not `timed` times, on the one thread the embedded engine runs on.
+ */
+export const PLANNING_TRIAL = { warmUp: 5, timed: 3, genericShare: 0.9, abandonAfter: 2 } as const;
+
+export type Trial = { runs: number; auto: number[]; generic: number[] };
+
+/** The plan_cache_mode of a `measured` statement's next run, while its trial lasts. */
+export function trialMode(runs: number): PlanCacheMode {
+  return runs < PLANNING_TRIAL.warmUp + PLANNING_TRIAL.timed ? 'auto' : 'generic';
+}
+
+/** Whether run `runs` (counted from 0) of the trial is timed. */
+function isTimedRun(runs: number): boolean {
+  const { warmUp, timed } = PLANNING_TRIAL;
+  return (runs >= warmUp && runs < warmUp + timed) || runs > warmUp + timed;
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** The mode a `measured` statement keeps after its trial: the generic plan only when clearly faster. */
+export function chosenMode(trial: Pick<Trial, 'auto' | 'generic'>): PlanCacheMode {
+  return median(trial.generic) <= median(trial.auto) * PLANNING_TRIAL.genericShare ? 'generic' : 'auto';
+}
+
+const TRIAL_RUNS = PLANNING_TRIAL.warmUp + 2 * PLANNING_TRIAL.timed + 1;
 
 type EmbeddedStatement = {
   name: string;
   planning: StatementPlanning;
+  /** A `measured` statement's trial, until it has chosen (`chosen`). */
+  trial?: Trial;
+  chosen?: PlanCacheMode;
   /** Set once PostgreSQL has parsed the statement: its parameter types and its row description. */
   described?: { parameterTypes: number[]; rowDescription: BackendMessage[] };
 };
@@ -44,7 +85,40 @@ function statementsFor(client: PGlite): Map<string, EmbeddedStatement> {
  */
 export function nameEmbeddedStatement(client: PGlite, text: string, planning: StatementPlanning = 'auto'): void {
   const statements = statementsFor(client);
-  if (!statements.has(text)) statements.set(text, { name: `named_${statements.size + 1}`, planning });
+  if (statements.has(text)) return;
+  statements.set(text, {
+    name: `named_${statements.size + 1}`,
+    planning,
+    ...(planning === 'measured' ? { trial: { runs: 0, auto: [], generic: [] } } : {}),
+  });
+}
+
+/** The plan_cache_mode a statement's next run takes. */
+function modeOf(statement: EmbeddedStatement): PlanCacheMode {
+  if (statement.planning !== 'measured') return statement.planning;
+  return statement.chosen ?? trialMode(statement.trial?.runs ?? 0);
+}
+
+/**
+ * A trial after one more run of `ms` in `mode`: still under way (`trial`), or over with the mode
+ * the statement keeps (`chosen`).
+ */
+export function afterTrialRun(
+  trial: Trial,
+  mode: PlanCacheMode,
+  ms: number,
+): { trial: Trial; chosen?: undefined } | { trial?: undefined; chosen: PlanCacheMode } {
+  const next = { ...trial, runs: trial.runs + 1, [mode]: isTimedRun(trial.runs) ? [...trial[mode], ms] : trial[mode] };
+  if (mode === 'generic' && ms > median(trial.auto) * PLANNING_TRIAL.abandonAfter) return { chosen: 'auto' };
+  return next.runs >= TRIAL_RUNS ? { chosen: chosenMode(next) } : { trial: next };
+}
+
+/** Counts a `measured` statement's run of `ms` during its trial, and chooses at its end. */
+function recordRun(statement: EmbeddedStatement, mode: PlanCacheMode, ms: number): void {
+  if (!statement.trial) return;
+  const { trial, chosen } = afterTrialRun(statement.trial, mode, ms);
+  statement.trial = trial;
+  statement.chosen = chosen;
 }
 
 /** The named statement `client` runs for `text`, if the server named it. */
@@ -56,19 +130,19 @@ const batch = (...messages: Uint8Array[]) => Buffer.concat(messages);
 
 /**
  * The session's plan_cache_mode: PostgreSQL has no per-statement choice, and the embedded engine is
- * one session. A `generic` statement sets it to force_generic_plan and leaves it so for the
- * generic statements that follow (a page's statements come in a row); any other statement through
- * `query` sets it back first. A statement planned in the other mode still answers the same rows:
- * the setting decides only how fast.
+ * one session. A statement run on its generic plan sets it to force_generic_plan and leaves it so
+ * for the ones that follow on theirs (a page's statements come in a row); any other statement
+ * through `query` sets it back first. A statement planned in the other mode still answers the
+ * same rows: the setting decides only how fast.
  */
-const PLAN_CACHE_MODES: Record<StatementPlanning, Uint8Array> = {
+const PLAN_CACHE_MODES: Record<PlanCacheMode, Uint8Array> = {
   auto: protocol.serialize.query('set plan_cache_mode = auto'),
   generic: protocol.serialize.query('set plan_cache_mode = force_generic_plan'),
 };
-const sessionPlanning = new WeakMap<PGlite, StatementPlanning>();
+const sessionPlanning = new WeakMap<PGlite, PlanCacheMode>();
 
 /** Sets the session's plan_cache_mode for `planning`, unless it is set so already. Call it exclusively. */
-async function setSessionPlanning(client: PGlite, planning: StatementPlanning): Promise<void> {
+async function setSessionPlanning(client: PGlite, planning: PlanCacheMode): Promise<void> {
   if ((sessionPlanning.get(client) ?? 'auto') === planning) return;
   await client.execProtocolStream(PLAN_CACHE_MODES[planning], { syncToFs: false });
   sessionPlanning.set(client, planning);
@@ -121,7 +195,9 @@ export function queryEmbeddedStatement<T>(
         // As PGlite's own query does: a value without a serialiser for its type is sent as its text.
         return serialize ? serialize(param) : (param as { toString(): string }).toString();
       });
-      await setSessionPlanning(client, statement.planning);
+      const mode = modeOf(statement);
+      await setSessionPlanning(client, mode);
+      const started = performance.now();
       const messages = await client.execProtocolStream(
         batch(
           protocol.serialize.bind({ statement: statement.name, values }),
@@ -130,6 +206,7 @@ export function queryEmbeddedStatement<T>(
         ),
         { syncToFs: false },
       );
+      recordRun(statement, mode, performance.now() - started);
       if (!client.isInTransaction()) await client.syncToFs();
       return parse.parseResults([...rowDescription, ...messages], client.parsers, options)[0] as Results<T>;
     } catch (error) {
