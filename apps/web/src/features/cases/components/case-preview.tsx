@@ -48,6 +48,8 @@ export function CasePreview({ item, onClose }: { item: CaseListItem | null; onCl
       anchor="right"
       open={item !== null}
       onClose={onClose}
+      // A modal panel: above the app bar (which sits above the side nav), or the bar hides its title and Close.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 420 }, p: 3 } } }}
     >
       {item ? (
