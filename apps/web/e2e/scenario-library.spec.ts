@@ -1,5 +1,6 @@
-import { type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { idTokenOf } from './support/accounts';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { SCENARIOS_URL, signInWithoutForm } from './support/auth';
 
@@ -18,6 +19,32 @@ const rowIndexOfFocus = (page: Page) =>
   page.evaluate(() => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? 0));
 /** The first page of the library: the case query can be slow on a busy machine. */
 const waitForList = (page: Page) => expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+
+type Listed = { id: string; name: string };
+type LibraryPage = { items: Listed[]; nextCursor: string | null };
+
+/** One page of a caller's library, in the library's default order, through the case API. */
+async function libraryPage(request: APIRequestContext, token: string, after: string | null = null): Promise<LibraryPage> {
+  const response = await request.post('/api/graphql', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      query: 'query($after: String) { caseConfigurations(first: 50, after: $after) { items { id name } nextCursor } }',
+      variables: { after },
+    },
+  });
+  const reply = (await response.json()) as { data: { caseConfigurations: LibraryPage } };
+  return reply.data.caseConfigurations;
+}
+
+/** Whether the middle point of the element (the focused one when no selector) shows it: nothing covers it. */
+const isOnTop = (page: Page, selector: string | null) =>
+  page.evaluate((target) => {
+    const element = target === null ? document.activeElement : document.querySelector(target);
+    if (!element) return false;
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  }, selector);
 
 test('an admin of Riverside sees the library in the shell, sorts, searches and scrolls for more', async ({ page }) => {
   test.setTimeout(90_000);
@@ -260,4 +287,100 @@ test('on a phone the library is a virtualised list of cards', async ({ page }) =
     .toBe(0);
   await expect(cards.last()).toBeInViewport();
   await expect(page.locator('li[aria-posinset="1"]')).toHaveCount(0);
+});
+
+test('the table header stays in view below the app bar while the page scrolls through the list', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInWithoutForm(page, 'owner@demo.test');
+  await waitForList(page);
+  const banner = page.getByRole('banner');
+  const nameHeader = table(page).getByRole('columnheader', { name: 'Name' });
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(1000);
+  await expect(nameHeader).toBeInViewport();
+  // Right below the app bar, not under it, and above the rows scrolled past it.
+  const bannerBox = await banner.boundingBox();
+  const headerBox = await nameHeader.boundingBox();
+  expect(Math.abs((headerBox?.y ?? -1) - ((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0)))).toBeLessThanOrEqual(1);
+  expect(await isOnTop(page, 'table[aria-rowcount] thead th:nth-child(2)')).toBe(true);
+  // The table still counts every case and the header; the rows rendered are the ones scrolled to.
+  await expect(table(page).locator('thead tr')).toHaveAttribute('aria-rowindex', '1');
+  await expect(table(page).locator('tbody tr[aria-rowindex="2"]')).toHaveCount(0);
+
+  // Shift+Tab back up the list: each focused row shows below the header, never under it.
+  const start = rows(page).nth(3);
+  await start.getByRole('button', { name: /^Favorite / }).focus();
+  await start.getByRole('button', { name: /^Favorite / }).scrollIntoViewIfNeeded();
+  const startIndex = await rowIndexOfFocus(page);
+  for (let presses = 0; presses < 40 && (await rowIndexOfFocus(page)) > startIndex - 6; presses += 1) {
+    await page.keyboard.press('Shift+Tab');
+  }
+  expect(await rowIndexOfFocus(page)).toBeLessThanOrEqual(startIndex - 6);
+  expect(await isOnTop(page, null)).toBe(true);
+});
+
+test('a link with ?caseId= opens the preview of that case, even one past the first page; closing drops it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await idTokenOf(request, 'owner@demo.test');
+  const first = await libraryPage(request, token);
+  if (!first.nextCursor) throw new Error('Riverside has a single page of cases');
+  const second = await libraryPage(request, token, first.nextCursor);
+  const target = second.items.find((item) => !first.items.some((shown) => shown.name === item.name));
+  if (!target) throw new Error('No case past the first page');
+
+  await signInWithoutForm(page, 'owner@demo.test', { redirectUrl: `/authoring/cases?caseId=${target.id}` });
+  const preview = page.getByRole('dialog', { name: target.name });
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByRole('heading', { name: 'Tags' })).toBeVisible();
+  // Not on the page the list loaded first.
+  await expect(page.getByText(/^Showing 50 of \d+ scenarios$/)).toBeAttached();
+  await expect(table(page).getByRole('button', { name: target.name, exact: true })).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Close preview' }).click();
+  await expect(preview).toBeHidden();
+  await expect(page).toHaveURL(/\/authoring\/cases$/);
+
+  // A preview opened from a row is a link to share.
+  const row = rows(page).first();
+  const name = ((await row.getByRole('button', { name: /^Favorite / }).getAttribute('aria-label')) ?? '').replace(
+    /^Favorite /,
+    '',
+  );
+  await row.getByRole('button', { name, exact: true }).click();
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await expect(page).toHaveURL(/\/authoring\/cases\?caseId=[^&]+$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name })).toBeHidden();
+  await expect(page).toHaveURL(/\/authoring\/cases$/);
+});
+
+test('a ?caseId= link to a case that does not exist, or of another organisation, says so inline', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const nurseCases = await libraryPage(request, await idTokenOf(request, 'nurse@demo.test'));
+  const ownerToken = await idTokenOf(request, 'owner@demo.test');
+  const ownerIds = new Set<string>();
+  for (let cursor: string | null = null, more = true; more; ) {
+    const listed: LibraryPage = await libraryPage(request, ownerToken, cursor);
+    for (const item of listed.items) ownerIds.add(item.id);
+    cursor = listed.nextCursor;
+    more = cursor !== null;
+  }
+  const foreign = nurseCases.items.find((item) => !ownerIds.has(item.id));
+  if (!foreign) throw new Error('No Northgate case unreadable to Riverside');
+
+  await signInWithoutForm(page, 'owner@demo.test', { redirectUrl: '/authoring/cases?caseId=no-such-case' });
+  const alert = page.getByRole('alert').filter({ hasText: 'This scenario does not exist, or you do not have access to it.' });
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await waitForList(page);
+  await expectNoSeriousA11yViolations(page, 'scenario library (case link not found)');
+
+  await page.goto(`/authoring/cases?caseId=${foreign.id}`);
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(foreign.name)).toHaveCount(0);
+  await alert.getByRole('button', { name: 'Close' }).click();
+  await expect(alert).toBeHidden();
+  await expect(page).toHaveURL(/\/authoring\/cases$/);
 });

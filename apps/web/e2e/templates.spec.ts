@@ -93,9 +93,51 @@ test('a super admin sees each template library sorted by name, with the preview'
   const preview = page.getByRole('region', { name: `Preview of ${emsFirst}` });
   await expect(preview).toBeVisible();
   await expect(preview.getByRole('img', { name: /^Scene 1: / })).toBeVisible();
-  await expect(preview.getByRole('heading', { name: 'Learning Objectives' })).toBeVisible();
-  await expect(preview.getByRole('heading', { name: 'Scenario Information' })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Learning objectives' })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: 'Scenario information' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'templates');
+  await context.close();
+});
+
+test('the preview leaves out a chief complaint its author hides, and cuts learning objectives at 20 words', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  type Text = { caption: { en: string }; displayed: boolean } | null;
+  type Listed = { name: string; dispatch: { learningObjectives: Text; chiefComplaint: Text } | null };
+  const hidden: { complaint?: string } = {};
+  const objectives = Array.from({ length: 25 }, (_, index) => `objective${index + 1}`).join(' ');
+  const { context, page } = await openTemplates(browser, request, `${TEMPLATES_PATH}?tab=military`);
+  // The demo templates all show their texts: the first Military template's author is made to hide
+  // its chief complaint, and to write long learning objectives, on the way to the page.
+  await page.route('**/api/graphql', async (route) => {
+    if (!route.request().postData()?.includes('templateCases')) return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { templateCases: Listed[] } };
+    const [first] = [...body.data.templateCases].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+    if (first?.dispatch?.chiefComplaint) {
+      hidden.complaint = first.dispatch.chiefComplaint.caption.en;
+      first.dispatch = {
+        learningObjectives: { caption: { en: objectives }, displayed: true },
+        chiefComplaint: { ...first.dispatch.chiefComplaint, displayed: false },
+      };
+    }
+    return route.fulfill({ response, json: body });
+  });
+  await page.reload();
+  const [militaryFirst] = await listedNames(page, 'Military');
+  if (!militaryFirst) throw new Error('No Military template');
+  const preview = page.getByRole('region', { name: `Preview of ${militaryFirst}` });
+  await expect(preview).toBeVisible();
+  const { complaint } = hidden;
+  if (!complaint) throw new Error(`${militaryFirst} has no chief complaint in the demo data`);
+  await expect(preview.getByRole('heading', { name: 'Learning objectives' })).toBeVisible();
+  const cut = `${objectives.split(' ').slice(0, 20).join(' ')}…`;
+  await expect(preview.getByText(cut, { exact: true })).toBeVisible();
+  await expect(preview.getByText('objective21')).toHaveCount(0);
+  await expect(preview.getByRole('heading', { name: 'Scenario information' })).toHaveCount(0);
+  await expect(preview.getByText(complaint)).toHaveCount(0);
   await context.close();
 });
 

@@ -304,6 +304,19 @@ describe('caseConfigurations: who sees what', () => {
     expect(removal.status).toBe(404);
   });
 
+  it('reads one case only for a caller who may read it: null for a case of their organisation kept from their role', async () => {
+    // The scenario library's case links (`?caseId=`) read a case past the loaded pages this way.
+    const query = 'query($id: ID!) { caseConfiguration(id: $id) { id name } }';
+    const id = ids['For Riverside Instructors'];
+    const instructor = await gql(as.USER.client, query, { id });
+    expect(instructor.body.data.caseConfiguration).toEqual({ id, name: 'For Riverside Instructors' });
+    const admin = await gql(as.ADMIN.client, query, { id });
+    expect(admin.body.errors).toBeUndefined();
+    expect(admin.body.data.caseConfiguration).toBeNull();
+    const unknown = await gql(as.USER.client, query, { id: 'no-such-case' });
+    expect(unknown.body.data.caseConfiguration).toBeNull();
+  });
+
   it('refuses no token, a bad token and an ended session with 401 JSON', async () => {
     const none = await t.app.inject({
       method: 'POST',

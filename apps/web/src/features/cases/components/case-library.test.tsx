@@ -39,7 +39,7 @@ function buildCase(overrides: Partial<CaseListItem> = {}): CaseListItem {
 type GraphqlBody = { query: string; variables: Record<string, unknown> };
 const bodyOf = (request: FakeRequest) => request.body as GraphqlBody;
 
-function stubCases(items: CaseListItem[], onMutation?: (body: GraphqlBody) => Response) {
+function stubCases(items: CaseListItem[], onMutation?: (body: GraphqlBody) => Response, onCase?: (id: string) => Response) {
   return stubApi([
     {
       method: 'POST',
@@ -47,6 +47,7 @@ function stubCases(items: CaseListItem[], onMutation?: (body: GraphqlBody) => Re
       respond: (request) => {
         const body = bodyOf(request);
         if (body.query.startsWith('mutation') && onMutation) return onMutation(body);
+        if (body.query.includes('caseConfiguration(id:') && onCase) return onCase(String(body.variables.id));
         return jsonResponse({
           data: { caseConfigurations: { items, nextCursor: null, totalCount: items.length, totalCountCapped: false } },
         });
@@ -55,9 +56,9 @@ function stubCases(items: CaseListItem[], onMutation?: (body: GraphqlBody) => Re
   ]);
 }
 
-function renderLibrary({ isStudent = false } = {}) {
+function renderLibrary({ isStudent = false, path = '/authoring/cases' } = {}) {
   writeLoginResult(buildLoginResult());
-  return renderWithRouter(<CaseLibrary productType="EMS" isStudent={isStudent} />, { path: '/authoring/cases' });
+  return renderWithRouter(<CaseLibrary productType="EMS" isStudent={isStudent} />, { path });
 }
 
 const listCalls = (api: ReturnType<typeof stubApi>) =>
@@ -282,6 +283,54 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     expect(within(preview).getByText('No tags')).toBeInTheDocument();
     expect(within(preview).queryByText('The secret diagnosis')).not.toBeInTheDocument();
     expect(within(preview).queryByText('The hidden objectives')).not.toBeInTheDocument();
+  });
+
+  it('opens the preview of the case a ?caseId= link names, fetched when not loaded; closing drops the parameter', async () => {
+    const user = userEvent.setup();
+    const farAway = buildCase({ id: 'case-far', name: 'Far down the list', tags: 'trauma' });
+    const api = stubCases([buildCase()], undefined, (id) =>
+      jsonResponse({ data: { caseConfiguration: id === farAway.id ? farAway : null } }),
+    );
+    const { router } = renderLibrary({ path: '/authoring/cases?caseId=case-far' });
+    const preview = await screen.findByRole('dialog', { name: 'Far down the list' });
+    expect(within(preview).getByText('trauma')).toBeInTheDocument();
+    const caseCalls = api
+      .callsTo('POST', '/api/graphql')
+      .filter((request) => bodyOf(request).query.includes('caseConfiguration(id:'));
+    expect(caseCalls.map((request) => bodyOf(request).variables)).toEqual([{ id: 'case-far' }]);
+
+    await user.click(within(preview).getByRole('button', { name: 'Close preview' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+
+    // Opened from a row, the preview is a link to share.
+    await user.click(screen.getByRole('button', { name: 'Chest pain at the gym' }));
+    expect(await screen.findByRole('dialog', { name: 'Chest pain at the gym' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?caseId=case-1');
+  });
+
+  it('says so inline when the case a ?caseId= link names does not exist or cannot be read', async () => {
+    const user = userEvent.setup();
+    stubCases([buildCase()], undefined, () => jsonResponse({ data: { caseConfiguration: null } }));
+    const { router } = renderLibrary({ path: '/authoring/cases?caseId=case-gone' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This scenario does not exist, or you do not have access to it.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says so inline when a ?caseId= link is refused', async () => {
+    stubCases([buildCase()], undefined, () =>
+      jsonResponse({
+        data: null,
+        errors: [{ message: 'Invalid id', extensions: { code: 'VALIDATION_ERROR', statusCode: 400 } }],
+      }),
+    );
+    renderLibrary({ path: '/authoring/cases?caseId=bad%20id' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This scenario does not exist, or you do not have access to it.');
   });
 
   it("shows 'Error when loading cases' with the first error message", async () => {

@@ -30,7 +30,9 @@ import {
 } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem, CaseUpdateResult } from '@patientsim/domain/cases/case-library.schemas';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { replyMessageOr } from '../../../lib/api-client';
+import { useCaseConfiguration } from '../api/get-case-configuration';
 import { type CaseListRequest, useCaseConfigurations } from '../api/get-case-configurations';
 import { useSetFavorite } from '../api/set-favorite';
 import { useUpdateEffectChains } from '../api/update-effect-chains';
@@ -40,6 +42,12 @@ import { CasePreview } from './case-preview';
 import { CaseTable } from './case-table';
 import { ColumnMenu } from './column-menu';
 import { UpdateConfirmBar } from './update-confirm-bar';
+
+/** The query parameter naming the previewed case (a notification's CASE_LINK action sets it). */
+const PREVIEW_PARAM = 'caseId';
+
+/** A `?caseId=` link to a case that does not exist or that the caller may not read: the server answers both alike. */
+const CASE_LINK_UNUSABLE_TEXT = 'This scenario does not exist, or you do not have access to it.';
 
 /** Calls `onReach` when the element comes within CASE_SCROLL_DISTANCE px of the viewport. */
 function useNearEnd(onReach: () => void) {
@@ -65,7 +73,8 @@ function useNearEnd(onReach: () => void) {
  * The scenario library (spec sections 2, 4, 5 and 9; decisions 11 and 12): search, filters,
  * the chosen columns with their sort, the favourite star, the Update column with its
  * confirmation bar, infinite scroll with Load more over virtualised rows (decision 0029), and the
- * preview panel. Students see no columns and no template information.
+ * preview panel, which the address names (`?caseId=`). Students see no columns and no template
+ * information.
  */
 export function CaseLibrary({ productType, isStudent }: { productType: string; isStudent: boolean }) {
   const [columns, setColumns] = useState<CaseColumnKey[]>(() => readColumns(productType));
@@ -77,7 +86,10 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
   const [choices, setChoices] = useState<ReadonlyMap<string, CaseUpdateChoice>>(new Map());
   const [updateFailures, setUpdateFailures] = useState<string[]>([]);
   const [favoriteError, setFavoriteError] = useState<string | null>(null);
-  const [previewId, setPreviewId] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The previewed case is in the address (`?caseId=`): a notification's case link opens it, and
+  // a preview opened from a row is a link to share.
+  const previewId = searchParams.get(PREVIEW_PARAM) || null;
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   const request: CaseListRequest = useMemo(() => ({ sort, filters, search }), [sort, filters, search]);
@@ -89,7 +101,11 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
   const lastPage = list.data?.pages.at(-1);
   // The rows' count for assistive technology: -1 (unknown) past the counting limit.
   const totalCount = lastPage ? (lastPage.totalCountCapped ? -1 : lastPage.totalCount) : 0;
-  const preview = items.find((item) => item.id === previewId) ?? null;
+  const listed = items.find((item) => item.id === previewId) ?? null;
+  // A linked case the list has not loaded (a later page, another filter) is read on its own.
+  const linked = useCaseConfiguration(previewId, { isEnabled: !listed });
+  const preview = listed ?? linked.data ?? null;
+  const isLinkUnusable = previewId !== null && !listed && (linked.isError || (linked.isSuccess && linked.data === null));
   // A choice stays while its case still offers Y/N: a refetch may show it updated or declined since.
   const pendingChoices = useMemo(() => {
     const byId = new Map(items.map((item) => [item.id, item]));
@@ -150,7 +166,21 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
   };
 
   const sortedColumn = CASE_COLUMNS.find((column) => column.sortKey && column.sortKey === sort?.field);
-  const openPreview = useCallback((item: CaseListItem) => setPreviewId(item.id), []);
+  const setPreviewId = useCallback(
+    (id: string | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id === null) next.delete(PREVIEW_PARAM);
+          else next.set(PREVIEW_PARAM, id);
+          return next;
+        },
+        // The preview is a state of this page, not a page to go back to; the list keeps its scroll.
+        { replace: true, preventScrollReset: true },
+      ),
+    [setSearchParams],
+  );
+  const openPreview = useCallback((item: CaseListItem) => setPreviewId(item.id), [setPreviewId]);
   const listProps = {
     items,
     totalCount,
@@ -229,6 +259,11 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
         )}
       </Stack>
 
+      {isLinkUnusable ? (
+        <Alert severity="warning" onClose={() => setPreviewId(null)} sx={{ mb: 2 }}>
+          {CASE_LINK_UNUSABLE_TEXT}
+        </Alert>
+      ) : null}
       {favoriteError ? (
         <Alert severity="error" onClose={() => setFavoriteError(null)} sx={{ mb: 2 }}>
           {favoriteError}

@@ -1,6 +1,6 @@
 import { DEFAULT_CASE_COLUMNS } from '@patientsim/domain/cases/case-list';
 import { describe, expect, it } from 'vitest';
-import { columnsStorageKey, compactText, nextSort, readColumns, toggleColumn, writeColumns } from './case-list-state';
+import { columnsStorageKey, nextSort, readColumns, toggleColumn, writeColumns } from './case-list-state';
 
 describe('nextSort', () => {
   it('starts a new column ascending and flips the same column', () => {
@@ -36,13 +36,5 @@ describe('column storage', () => {
     expect(readColumns('EMS')).toEqual([...DEFAULT_CASE_COLUMNS]);
     window.localStorage.setItem(columnsStorageKey('EMS'), 'not json');
     expect(readColumns('EMS')).toEqual([...DEFAULT_CASE_COLUMNS]);
-  });
-});
-
-describe('compactText', () => {
-  it('cuts at 20 words', () => {
-    const words = Array.from({ length: 25 }, (_, index) => `w${index + 1}`).join(' ');
-    expect(compactText(words)).toEqual({ text: `${words.split(' ').slice(0, 20).join(' ')}…`, isCut: true });
-    expect(compactText('  a short  text ')).toEqual({ text: 'a short text', isCut: false });
   });
 });

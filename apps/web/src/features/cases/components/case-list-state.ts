@@ -1,6 +1,5 @@
 import {
   CASE_COLUMNS,
-  CASE_PREVIEW_WORDS,
   type CaseColumnKey,
   type CaseSort,
   type CaseSortField,
@@ -63,13 +62,6 @@ export function writeColumns(productType: string, shown: readonly CaseColumnKey[
   } catch {
     // Storage refused (private mode): the choice lasts for this page only.
   }
-}
-
-/** The compact preview text (spec section 9): the first CASE_PREVIEW_WORDS words, with an ellipsis when cut. */
-export function compactText(text: string): { text: string; isCut: boolean } {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  if (words.length <= CASE_PREVIEW_WORDS) return { text: words.join(' '), isCut: false };
-  return { text: `${words.slice(0, CASE_PREVIEW_WORDS).join(' ')}…`, isCut: true };
 }
 
 /** The default order (decision 11), in words. */

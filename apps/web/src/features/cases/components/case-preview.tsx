@@ -1,7 +1,6 @@
 import Close from '@mui/icons-material/Close';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -9,34 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CASE_TEXTS, caseUpdateLabel } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
-import { useId, useState } from 'react';
-import { compactText } from './case-list-state';
-
-function CompactText({ label, text }: { label: string; text: string | null | undefined }) {
-  const [isFull, setIsFull] = useState(false);
-  if (!text) return null;
-  const compact = compactText(text);
-  return (
-    <Box sx={{ mt: 2 }}>
-      <Typography variant="subtitle2" component="h3">
-        {label}
-      </Typography>
-      <Typography variant="body2">{isFull ? text : compact.text}</Typography>
-      {compact.isCut ? (
-        <Button size="small" onClick={() => setIsFull((value) => !value)} aria-expanded={isFull}>
-          {isFull ? 'Show less' : 'Show more'}
-        </Button>
-      ) : null}
-    </Box>
-  );
-}
-
-type DispatchText = NonNullable<CaseListItem['dispatch']>['chiefComplaint'];
-
-/** A dispatch text the case's author chose to show (`displayed`); a hidden one stays out of the preview. */
-function shownText(text: DispatchText): string | null {
-  return text?.displayed ? text.caption.en : null;
-}
+import { useId } from 'react';
+import { DispatchTexts } from '../../../components/dispatch-texts';
 
 function Place({ label, place }: { label: string; place: CaseListItem['_startLocation'] }) {
   return (
@@ -75,6 +48,8 @@ export function CasePreview({ item, onClose }: { item: CaseListItem | null; onCl
       anchor="right"
       open={item !== null}
       onClose={onClose}
+      // A modal panel: above the app bar (which sits above the side nav), or the bar hides its title and Close.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 420 }, p: 3 } } }}
     >
       {item ? (
@@ -118,9 +93,9 @@ export function CasePreview({ item, onClose }: { item: CaseListItem | null; onCl
               <Typography variant="body2">{CASE_TEXTS.noTags}</Typography>
             )}
           </Box>
-          <CompactText label="Learning objectives" text={shownText(item.dispatch?.learningObjectives)} />
-          {/* The dispatch's chief complaint is the scenario's opening information. */}
-          <CompactText label="Scenario information" text={shownText(item.dispatch?.chiefComplaint)} />
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            <DispatchTexts key={item.id} dispatch={item.dispatch} heading="h3" />
+          </Stack>
         </>
       ) : null}
     </Drawer>

@@ -8,12 +8,32 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { CaseColumn, CaseSort, CaseSortField, CaseUpdateChoice } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
-import { Fragment } from 'react';
+import { Fragment, useCallback, useRef, useState } from 'react';
+import { belowAppBar } from '../../../lib/below-app-bar';
 import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf } from './case-cells';
 import { useWindowRows } from './use-window-rows';
 
 /** The rows' height (UX: a fixed row height); rendered rows are measured all the same. */
 const ROW_HEIGHT = 56;
+/** The header row's height until measured (its labels may wrap to two lines). */
+const HEADER_HEIGHT = 40;
+
+/** The height of the element given `ref={measure}`, kept up to date as it changes (`fallback` until measured). */
+function useHeight<T extends HTMLElement>(fallback: number) {
+  const [height, setHeight] = useState(fallback);
+  const observer = useRef<ResizeObserver | null>(null);
+  const measure = useCallback(
+    (element: T | null) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!element || typeof ResizeObserver === 'undefined') return;
+      observer.current = new ResizeObserver(() => setHeight(Math.ceil(element.getBoundingClientRect().height) || fallback));
+      observer.current.observe(element);
+    },
+    [fallback],
+  );
+  return { measure, height };
+}
 
 /** Keeps the place of rows that are not rendered; hidden from assistive technology. */
 function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
@@ -43,6 +63,8 @@ export type CaseTableProps = {
  * The scenario table (spec section 2): the star, the name, the chosen columns with their sort
  * and the Update column. Its rows are virtualised (decision 0029): the table keeps its semantics
  * with `aria-rowcount` (every case of the list, and the header) and each row's `aria-rowindex`.
+ * The page scrolls, not the table: its header sticks below the app bar (UX: sticky headers), and
+ * what a row focuses is scrolled into view clear of both.
  */
 export function CaseTable({
   items,
@@ -60,6 +82,8 @@ export function CaseTable({
     items,
     estimateSize: ROW_HEIGHT,
   });
+
+  const { measure: measureHeader, height: headerHeight } = useHeight<HTMLTableSectionElement>(HEADER_HEIGHT);
 
   const columnCount = 2 + columns.length + (isStudent ? 0 : 1);
   const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + 2.5;
@@ -82,15 +106,17 @@ export function CaseTable({
   };
 
   return (
-    <TableContainer tabIndex={0} role="region" aria-label="Scenarios">
+    // Clipped rather than scrolling sideways (the columns share its width): a box that scrolls
+    // would hold the sticky header, which then scrolls away with the page.
+    <TableContainer tabIndex={0} role="region" aria-label="Scenarios" sx={{ overflowX: 'clip' }}>
       <Table
         size="small"
         stickyHeader
         sx={{ tableLayout: 'fixed' }}
         aria-rowcount={totalCount < 0 ? -1 : Math.max(totalCount, items.length) + 1}
       >
-        <TableHead>
-          <TableRow aria-rowindex={1}>
+        <TableHead ref={measureHeader}>
+          <TableRow aria-rowindex={1} sx={(theme) => ({ '& th': belowAppBar(theme, 'top') })}>
             <TableCell sx={{ width: 56 }}>
               <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
                 Favorite
@@ -105,7 +131,7 @@ export function CaseTable({
             {isStudent ? null : <TableCell sx={{ width: 112 }}>Update</TableCell>}
           </TableRow>
         </TableHead>
-        <TableBody ref={listRef}>
+        <TableBody ref={listRef} sx={(theme) => ({ '& td *': belowAppBar(theme, 'scrollMarginTop', headerHeight) })}>
           {rows.map(({ index, key, gapBefore }) => {
             const item = items[index];
             if (!item) return null;

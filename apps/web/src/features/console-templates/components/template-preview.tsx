@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TemplateCase } from '@patientsim/domain/cases/template-case.schemas';
 import type { ReactNode } from 'react';
+import { DispatchTexts } from '../../../components/dispatch-texts';
 import { type TemplateAction, actionTexts, appLabActionFor, publishActionFor, tagsText } from './template-actions';
 
 export type TemplatePreviewProps = {
@@ -50,12 +51,12 @@ function Scene({ title, place }: { title: string; place: TemplateCase['_startLoc
 /**
  * The preview of a template (spec section 2): name, warning and error counts, avatar, start and
  * end location pictures, tags, learning objectives and scenario information, with the actions.
+ * The two texts follow the scenario library's preview: only those the case's author shows
+ * (`displayed`), each cut at 20 words.
  */
 export function TemplatePreview({ template, productLabel, showAppLab, isBusy, onAction }: TemplatePreviewProps) {
   const publish = publishActionFor(template);
   const appLab = appLabActionFor(template);
-  const objectives = template.dispatch?.learningObjectives?.caption.en.trim();
-  const information = template.dispatch?.chiefComplaint?.caption.en.trim();
   return (
     <Paper variant="outlined" component="section" aria-label={`Preview of ${template.name}`} sx={{ p: 2 }}>
       <Stack spacing={2}>
@@ -91,16 +92,7 @@ export function TemplatePreview({ template, productLabel, showAppLab, isBusy, on
         <Section title="Tags">
           <Typography variant="body2">{tagsText(template.tags)}</Typography>
         </Section>
-        <Section title="Learning Objectives">
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-            {objectives || 'None'}
-          </Typography>
-        </Section>
-        <Section title="Scenario Information">
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-            {information || 'None'}
-          </Typography>
-        </Section>
+        <DispatchTexts key={template.id} dispatch={template.dispatch} heading="h4" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
           <Button variant="contained" disabled={isBusy} onClick={() => onAction(publish)}>
             {actionTexts(publish, template.name, productLabel).label}

@@ -96,6 +96,28 @@ describe('TemplatesRoute', { timeout: 20_000 }, () => {
     expect(within(preview).getByRole('button', { name: 'Remove From Templates' })).toBeInTheDocument();
   });
 
+  it('previews only the texts the author shows, each cut at 20 words, as the scenario library does', async () => {
+    const words = (count: number, prefix: string) =>
+      Array.from({ length: count }, (_, index) => `${prefix}${index + 1}`).join(' ');
+    const hidden = template({
+      id: 'c-hidden',
+      name: 'Hidden complaint',
+      dispatch: {
+        learningObjectives: { caption: { en: words(25, 'goal') }, displayed: true },
+        chiefComplaint: { caption: { en: 'The secret diagnosis' }, displayed: false },
+      },
+    });
+    const { user } = renderTemplates(() => list([hidden]));
+    const preview = await screen.findByRole('region', { name: 'Preview of Hidden complaint' });
+    expect(within(preview).queryByText('The secret diagnosis')).not.toBeInTheDocument();
+    expect(within(preview).queryByRole('heading', { name: 'Scenario information' })).not.toBeInTheDocument();
+    const objectives = within(preview).getByRole('heading', { name: 'Learning objectives' }).parentElement as HTMLElement;
+    expect(objectives).toHaveTextContent(`${words(20, 'goal')}…`);
+    expect(objectives).not.toHaveTextContent('goal21');
+    await user.click(within(objectives).getByRole('button', { name: 'Show more' }));
+    expect(objectives).toHaveTextContent(words(25, 'goal'));
+  });
+
   it('publishes only after a confirmation that says every customer is affected', async () => {
     let published = false;
     const { api, user } = renderTemplates((op) => {

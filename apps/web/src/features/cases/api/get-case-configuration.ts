@@ -1,0 +1,31 @@
+import { CaseListItemSchema, type CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { CASE_LIST_FIELDS } from './case-fields';
+import { graphqlFetch } from '../../../lib/graphql';
+
+const QUERY = `query CaseConfiguration($id: ID!) {
+  caseConfiguration(id: $id) { ${CASE_LIST_FIELDS} }
+}`;
+
+/** One case the caller may read, with the library's fields; null when there is none they may read. */
+export async function getCaseConfiguration(id: string, signal?: AbortSignal): Promise<CaseListItem | null> {
+  const data = await graphqlFetch({
+    query: QUERY,
+    variables: { id },
+    schema: z.object({ caseConfiguration: CaseListItemSchema.nullable() }),
+    ...(signal ? { signal } : {}),
+  });
+  return data.caseConfiguration;
+}
+
+export const caseConfigurationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['cases', 'case', id],
+    queryFn: ({ signal }) => getCaseConfiguration(id, signal),
+  });
+
+/** The case a link names (`?caseId=`), when the library has not loaded it. */
+export function useCaseConfiguration(id: string | null, { isEnabled = true } = {}) {
+  return useQuery({ ...caseConfigurationQueryOptions(id ?? ''), enabled: isEnabled && id !== null });
+}
