@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { lazySchemas } from './vite/lazy-schemas';
 import { moduleGraph } from './vite/module-graph';
 import { pagePreloads } from './vite/page-preloads';
 import { precompress } from './vite/precompress';
@@ -53,7 +54,7 @@ const inSignup = (id: string) => graph.closure(SIGNUP_ROOT).has(id) && !inFirstL
 export default defineConfig({
   root,
   base: '/auth/',
-  plugins: [react(), precompress(), graph.plugin, pagePreloads(PAGE_PRELOADS)],
+  plugins: [react(), lazySchemas(), precompress(), graph.plugin, pagePreloads(PAGE_PRELOADS)],
   resolve: {
     // The domain package exposes its TypeScript sources under the "source" condition.
     conditions: ['source', ...defaultClientConditions],
@@ -101,10 +102,18 @@ export default defineConfig({
               priority: 1,
             },
             {
-              // The sign-up page with what it imports beyond the first load (its select field), in
-              // one file of its own: not the shared file below, most of which it does not run.
+              // What the sign-up page imports beyond the first load that the signed-in pages import
+              // too (the select field, the account types): one small file both load, so that a
+              // signed-in page does not load the sign-up page's own file.
+              name: 'signup-shared',
+              test: (id) => inSignup(id) && inSignedIn(id),
+              priority: 1,
+            },
+            {
+              // The sign-up page and what only it imports, in one file of its own: not the shared
+              // file below, most of which it does not run.
               name: 'signup',
-              test: inSignup,
+              test: (id) => inSignup(id) && !inSignedIn(id),
               priority: 1,
             },
             {

@@ -8,6 +8,7 @@ import { deriveCurrentUser, isViewAsResult } from '../lib/current-user';
 import { renewSession } from '../lib/id-token';
 import { signOut } from '../lib/logout';
 import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginResultUsable } from '../lib/session-store';
+import { yieldToBrowser } from '../lib/yield-to-browser';
 import { AREA_ACCESS, type RouteAccess } from './route-access';
 
 export { AREA_ACCESS, type RouteAccess } from './route-access';
@@ -52,6 +53,10 @@ function isRenewable(result: LoginResult): boolean {
  * through the session cookie when allowed, otherwise it is discarded (decision 2).
  */
 async function refreshSession(nowMs: number): Promise<SessionSnapshot> {
+  // On a signed-in page's first load the guard runs in the task that evaluated the signed-in
+  // chunks and created the router. Parsing the stored session (and building its schemas) in a
+  // task of its own keeps each task short on a slow phone.
+  await yieldToBrowser();
   const session = getSessionSnapshot();
   if (!session.result || isLoginResultUsable(session.result, nowMs)) return session;
   if (isRenewable(session.result)) {

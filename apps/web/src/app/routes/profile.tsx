@@ -8,7 +8,7 @@ import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/use-session';
 import { useStagedRender } from '../../lib/use-staged-render';
 import { OrganisationMemberships } from '../../features/account/components/organisation-memberships';
-import { ProfileForm } from '../../features/account/components/profile-form';
+import { PROFILE_FORM_FIELDS, ProfileForm } from '../../features/account/components/profile-form';
 import { ScenarioSummaryMenu } from '../../features/account/components/scenario-summary-menu';
 import { PendingInvitations } from '../../features/invitations/components/pending-invitations';
 
@@ -20,8 +20,10 @@ export function ProfileRoute() {
   const user = useCurrentUser();
   const detailsId = useId();
   const billingId = useId();
-  // The title first, then the cards one by one (the details form, invitations, organisations).
-  const shown = useStagedRender(3);
+  // The title first, then the details form a field at a time, then the cards below it one by one
+  // (invitations, organisations), each waiting for the one above so that nothing shown moves.
+  const shown = useStagedRender(PROFILE_FORM_FIELDS + 2);
+  const invitationsStage = PROFILE_FORM_FIELDS + 1;
   if (!user) return null;
 
   return (
@@ -37,12 +39,13 @@ export function ProfileRoute() {
             <ProfileForm
               userId={user.id}
               saved={{ given_name: user.givenName, family_name: user.familyName, email: user.email }}
+              shownFields={shown}
             />
           </Paper>
         </>
       ) : null}
-      {shown >= 2 ? <PendingInvitations userId={user.id} email={user.email} /> : null}
-      {shown >= 3 ? (
+      {shown >= invitationsStage ? <PendingInvitations userId={user.id} email={user.email} /> : null}
+      {shown > invitationsStage ? (
         <>
           <OrganisationMemberships userId={user.id} organisations={user.organisations} activeOrgId={user.activeOrg?.id ?? null} />
           {user.hasPaymentCustomer ? (

@@ -22,12 +22,17 @@ const signupValidator = lazySchemaValidator<SignupInput, InviteUnaffiliatedBody>
   async () => (await import('@patientsim/domain/auth/auth.schemas')).InviteUnaffiliatedBodySchema,
 );
 
+/** How many fields the form has: `SignupForm`'s `shownFields` counts up to it. */
+export const SIGNUP_FORM_FIELDS = 2;
+
 /**
  * Plain sign-up (decision 9): e-mail and account type; the e-mailed link continues the sign-up.
  * Its two fields live in component state, as the sign-in form's do, so that the page loads
  * neither react-hook-form nor the query cache: it is checked on submit, then on every change.
+ * `shownFields` renders only the first fields (the page reveals them one per task); the button
+ * comes with the last.
  */
-export function SignupForm() {
+export function SignupForm({ shownFields = SIGNUP_FORM_FIELDS }: { shownFields?: number }) {
   const invite = useInviteUnaffiliated();
   const [values, setValues] = useState<SignupInput>({ email: '', accountType: 'EMS' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<SignupField, string>>>({});
@@ -98,22 +103,26 @@ export function SignupForm() {
         autoComplete="email"
         required
       />
-      <NativeSelectInputField
-        name="accountType"
-        label="Account type"
-        value={values.accountType}
-        onChange={onChange}
-        error={errorOf('accountType')}
-      >
-        {SIGNUP_ACCOUNT_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {SIGNUP_ACCOUNT_TYPE_LABEL[type]}
-          </option>
-        ))}
-      </NativeSelectInputField>
-      <Button type="submit" variant="contained" size="large" fullWidth loading={invite.isPending} sx={{ mt: 2 }}>
-        Sign Up
-      </Button>
+      {shownFields >= 2 ? (
+        <>
+          <NativeSelectInputField
+            name="accountType"
+            label="Account type"
+            value={values.accountType}
+            onChange={onChange}
+            error={errorOf('accountType')}
+          >
+            {SIGNUP_ACCOUNT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {SIGNUP_ACCOUNT_TYPE_LABEL[type]}
+              </option>
+            ))}
+          </NativeSelectInputField>
+          <Button type="submit" variant="contained" size="large" fullWidth loading={invite.isPending} sx={{ mt: 2 }}>
+            Sign Up
+          </Button>
+        </>
+      ) : null}
     </Box>
   );
 }
