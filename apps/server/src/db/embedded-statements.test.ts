@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openPglite } from './client.js';
-import { afterTrialRun, chosenMode, PLANNING_TRIAL, type Trial, trialMode } from './embedded-statements.js';
+import {
+  afterTrialRun,
+  chosenMode,
+  PLANNING_TRIAL,
+  type StatementPlanning,
+  type Trial,
+  trialMode,
+} from './embedded-statements.js';
 import { prepared } from './prepared.js';
 
 const note = pgTable('embedded_note', {
@@ -49,6 +56,27 @@ const insertNote = () =>
       .prepare(name),
   );
 
+/** The session's plan_cache_mode, as a statement reads it. */
+const mode = sql<string>`current_setting('plan_cache_mode')`;
+
+/** A named statement of `fields` by id, planned as `planning` says. */
+const modeById = <F extends Record<string, typeof mode | typeof note.id | typeof note.body>>(
+  name: string,
+  fields: F,
+  planning: StatementPlanning,
+) =>
+  prepared(
+    handle.db,
+    name,
+    (statementName) =>
+      handle.db
+        .select(fields)
+        .from(note)
+        .where(eq(note.id, sql.placeholder('id')))
+        .prepare(statementName),
+    { planning },
+  );
+
 describe('named statements on the embedded engine', () => {
   it('answer as the same statement unnamed does, in one call into the database after the first', async () => {
     const at = new Date('2026-03-04T05:06:07.089Z');
@@ -86,26 +114,9 @@ describe('named statements on the embedded engine', () => {
   });
 
   it('plan a generic statement with its generic plan, and every other statement as PostgreSQL does by default', async () => {
-    const mode = sql<string>`current_setting('plan_cache_mode')`;
-    const generic = prepared(
-      handle.db,
-      'embedded_note_generic',
-      (name) =>
-        handle.db
-          .select({ mode, id: note.id })
-          .from(note)
-          .where(eq(note.id, sql.placeholder('id')))
-          .prepare(name),
-      { planning: 'generic' },
-    );
+    const generic = modeById('embedded_note_generic', { mode, id: note.id }, 'generic');
     // Another text: the embedded engine names one statement a text.
-    const auto = prepared(handle.db, 'embedded_note_auto', (name) =>
-      handle.db
-        .select({ id: note.id, mode })
-        .from(note)
-        .where(eq(note.id, sql.placeholder('id')))
-        .prepare(name),
-    );
+    const auto = modeById('embedded_note_auto', { id: note.id, mode }, 'auto');
     const unnamed = () => handle.db.select({ mode }).from(note).where(eq(note.id, 1));
 
     expect(await unnamed()).toEqual([{ mode: 'auto' }]);
@@ -119,18 +130,7 @@ describe('named statements on the embedded engine', () => {
   });
 
   it('try a measured statement both ways on its first runs, then keep one way', async () => {
-    const mode = sql<string>`current_setting('plan_cache_mode')`;
-    const measured = prepared(
-      handle.db,
-      'embedded_note_measured',
-      (name) =>
-        handle.db
-          .select({ mode, body: note.body })
-          .from(note)
-          .where(eq(note.id, sql.placeholder('id')))
-          .prepare(name),
-      { planning: 'measured' },
-    );
+    const measured = modeById('embedded_note_measured', { mode, body: note.body }, 'measured');
     const { warmUp, timed } = PLANNING_TRIAL;
     const modes: string[] = [];
     for (let run = 0; run < warmUp + 2 * timed + 1 + 4; run++) {
