@@ -3,14 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openPglite } from './client.js';
-import {
-  afterTrialRun,
-  chosenMode,
-  PLANNING_TRIAL,
-  type StatementPlanning,
-  type Trial,
-  trialMode,
-} from './embedded-statements.js';
+import { PLANNING_TRIAL, type StatementPlanning } from './statement-planning.js';
 import { prepared } from './prepared.js';
 
 const note = pgTable('embedded_note', {
@@ -144,37 +137,5 @@ describe('named statements on the embedded engine', () => {
     expect(modes.slice(0, warmUp + timed)).toEqual(Array(warmUp + timed).fill('auto'));
     expect(modes[warmUp + timed]).toBe('force_generic_plan');
     expect(new Set(modes.slice(-4)).size).toBe(1);
-  });
-});
-
-describe('the choice after a trial', () => {
-  it('keeps the generic plan only when it ran clearly faster', () => {
-    expect(chosenMode({ auto: [2, 2.2, 2.4], generic: [1.5, 1.6, 9] })).toBe('generic');
-    expect(chosenMode({ auto: [2, 2.2, 2.4], generic: [2.1, 2.1, 2.1] })).toBe('auto');
-    expect(chosenMode({ auto: [18, 20, 25], generic: [500, 550, 600] })).toBe('auto');
-  });
-
-  it('ends the trial at a run on the generic plan twice as slow as PostgreSQL planned it', () => {
-    const { warmUp, timed } = PLANNING_TRIAL;
-    let trial: Trial = { runs: 0, auto: [], generic: [] };
-    for (let run = 0; run < warmUp + timed; run++) {
-      const next = afterTrialRun(trial, 'auto', 10);
-      if (!next.trial) throw new Error('the trial ended early');
-      trial = next.trial;
-    }
-    expect(trial.auto).toEqual(Array(timed).fill(10));
-    expect(afterTrialRun(trial, 'generic', 21)).toEqual({ chosen: 'auto' });
-    const planned = afterTrialRun(trial, 'generic', 12);
-    if (!planned.trial) throw new Error('the trial ended at a run of 12 ms');
-    let next: ReturnType<typeof afterTrialRun> = planned;
-    for (let run = 0; run < timed && next.trial; run++) next = afterTrialRun(next.trial, 'generic', 7);
-    expect(next).toEqual({ chosen: 'generic' });
-  });
-
-  it('runs the trial as PostgreSQL plans first, then on the generic plan', () => {
-    const { warmUp, timed } = PLANNING_TRIAL;
-    expect(trialMode(0)).toBe('auto');
-    expect(trialMode(warmUp + timed - 1)).toBe('auto');
-    expect(trialMode(warmUp + timed)).toBe('generic');
   });
 });

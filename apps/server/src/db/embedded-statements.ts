@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { afterTrialRun, type PlanCacheMode, type StatementPlanning, type Trial, trialMode } from './statement-planning.js';
 
 /**
  * Named statements on the embedded engine. PGlite's `query` runs every statement through six
@@ -10,53 +11,6 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
  */
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
-
-/**
- * How PostgreSQL plans a named statement's runs: as it plans any named statement (`auto`: a custom
- * plan for each of the first five runs, then the generic plan when its estimate is no worse than
- * theirs); always with the generic plan, planned once (`generic`); or as whichever of the two ran
- * faster on the statement's own first runs (`measured`, see PLANNING_TRIAL). A statement whose
- * estimates keep PostgreSQL planning it anew on every run, though its generic plan runs as fast,
- * gains from `measured`: planning in the embedded engine costs as much as running a small query.
- * Only measuring tells: the generic plan of one of the case list's statements ran thirty times
- * slower than its custom plans.
- */
-export type StatementPlanning = 'auto' | 'generic' | 'measured';
-
-/** The session's plan_cache_mode, as PostgreSQL names its two settings used here. */
-type PlanCacheMode = 'auto' | 'generic';
-
-/**
- * A `measured` statement's trial: its first `warmUp` runs as PostgreSQL plans them (not timed:
- * PostgreSQL makes its custom plans then), `timed` more the same way, one run on the generic plan
- * (which plans it, not timed) and `timed` more on it; then it keeps the generic plan if that took
- * at most `genericShare` of the time, else PostgreSQL's own choice. A run on the generic plan that
- * takes `abandonAfter` times as long as PostgreSQL's choice did ends the trial at once: a bad
- * generic plan is met once, not `timed` times, on the one thread the embedded engine runs on.
- */
-export const PLANNING_TRIAL = { warmUp: 5, timed: 3, genericShare: 0.9, abandonAfter: 2 } as const;
-
-export type Trial = { runs: number; auto: number[]; generic: number[] };
-
-/** The plan_cache_mode of a `measured` statement's next run, while its trial lasts. */
-export function trialMode(runs: number): PlanCacheMode {
-  return runs < PLANNING_TRIAL.warmUp + PLANNING_TRIAL.timed ? 'auto' : 'generic';
-}
-
-/** Whether run `runs` (counted from 0) of the trial is timed. */
-function isTimedRun(runs: number): boolean {
-  const { warmUp, timed } = PLANNING_TRIAL;
-  return (runs >= warmUp && runs < warmUp + timed) || runs > warmUp + timed;
-}
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/** The mode a `measured` statement keeps after its trial: the generic plan only when clearly faster. */
-export function chosenMode(trial: Pick<Trial, 'auto' | 'generic'>): PlanCacheMode {
-  return median(trial.generic) <= median(trial.auto) * PLANNING_TRIAL.genericShare ? 'generic' : 'auto';
-}
-
-const TRIAL_RUNS = PLANNING_TRIAL.warmUp + 2 * PLANNING_TRIAL.timed + 1;
 
 type EmbeddedStatement = {
   name: string;
@@ -97,20 +51,6 @@ export function nameEmbeddedStatement(client: PGlite, text: string, planning: St
 function modeOf(statement: EmbeddedStatement): PlanCacheMode {
   if (statement.planning !== 'measured') return statement.planning;
   return statement.chosen ?? trialMode(statement.trial?.runs ?? 0);
-}
-
-/**
- * A trial after one more run of `ms` in `mode`: still under way (`trial`), or over with the mode
- * the statement keeps (`chosen`).
- */
-export function afterTrialRun(
-  trial: Trial,
-  mode: PlanCacheMode,
-  ms: number,
-): { trial: Trial; chosen?: undefined } | { trial?: undefined; chosen: PlanCacheMode } {
-  const next = { ...trial, runs: trial.runs + 1, [mode]: isTimedRun(trial.runs) ? [...trial[mode], ms] : trial[mode] };
-  if (mode === 'generic' && ms > median(trial.auto) * PLANNING_TRIAL.abandonAfter) return { chosen: 'auto' };
-  return next.runs >= TRIAL_RUNS ? { chosen: chosenMode(next) } : { trial: next };
 }
 
 /** Counts a `measured` statement's run of `ms` during its trial, and chooses at its end. */

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.js';
-import { nameEmbeddedStatement, type StatementPlanning } from './embedded-statements.js';
+import { nameEmbeddedStatement } from './embedded-statements.js';
+import type { StatementPlanning } from './statement-planning.js';
 
 const built = new WeakMap<Database, Map<string, unknown>>();
 
