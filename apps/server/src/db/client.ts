@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { embeddedStatementFor, planUnnamedStatements, queryEmbeddedStatement } from './embedded-statements.js';
 import { PGLITE_EXTENSIONS } from './extensions.js';
+import { genericPlanOptions, setGenericPool } from './postgres-statements.js';
 import * as schema from './schema/index.js';
 
 /** One drizzle type for both engines: the app only uses what PostgreSQL and PGlite share. */
@@ -32,9 +33,17 @@ const PREPARATION_LOCK = 740_215_903_118;
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** PostgreSQL over a pool; used when DATABASE_URL is set. */
+/**
+ * PostgreSQL over a pool; used when DATABASE_URL is set. A second pool, opened on first use, runs
+ * the named statements planned generically (`db/postgres-statements.ts`).
+ */
 export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  let genericPool: pg.Pool | null = null;
+  setGenericPool(pool, () => {
+    genericPool ??= new pg.Pool({ connectionString: url, max, options: genericPlanOptions() });
+    return genericPool;
+  });
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -54,7 +63,9 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), genericPool?.end()]);
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client.js';
 import { nameEmbeddedStatement } from './embedded-statements.js';
+import { planPostgresStatement } from './postgres-statements.js';
 import type { StatementPlanning } from './statement-planning.js';
 
 const built = new WeakMap<Database, Map<string, unknown>>();
@@ -11,8 +12,8 @@ const built = new WeakMap<Database, Map<string, unknown>>();
  * then reuses the plan (after five executions, a generic one), which saves drizzle's query building
  * in the server and the planning in the database on every request: about a millisecond each for
  * the member list (decision 0024). `name` must stand for one SQL text: the builder's variants get
- * names of their own. `planning` says how the embedded engine plans its runs (StatementPlanning);
- * PostgreSQL plans it as any named statement.
+ * names of their own. `planning` says how the database plans its runs (StatementPlanning), on either
+ * engine.
  */
 export function prepared<T>(
   db: Database,
@@ -29,6 +30,7 @@ export function prepared<T>(
   if (statement === undefined) {
     statement = build(name);
     nameOnEmbeddedEngine(db, statement, planning);
+    planPostgresStatement((db as { $client?: unknown }).$client, statement, planning);
     byName.set(name, statement);
   }
   return statement;

@@ -30,27 +30,31 @@ export type PlanCacheMode = 'auto' | 'generic';
  */
 export const PLANNING_TRIAL = { warmUp: 5, timed: 3, genericShare: 0.9, abandonAfter: 2 } as const;
 
+export type TrialPlan = { warmUp: number; timed: number; genericShare: number; abandonAfter: number };
+
 export type Trial = { runs: number; auto: number[]; generic: number[] };
 
 /** The plan_cache_mode of a `measured` statement's next run, while its trial lasts. */
-export function trialMode(runs: number): PlanCacheMode {
-  return runs < PLANNING_TRIAL.warmUp + PLANNING_TRIAL.timed ? 'auto' : 'generic';
+export function trialMode(runs: number, plan: TrialPlan = PLANNING_TRIAL): PlanCacheMode {
+  return runs < plan.warmUp + plan.timed ? 'auto' : 'generic';
 }
 
 /** Whether run `runs` (counted from 0) of the trial is timed. */
-function isTimedRun(runs: number): boolean {
-  const { warmUp, timed } = PLANNING_TRIAL;
+function isTimedRun(runs: number, plan: TrialPlan): boolean {
+  const { warmUp, timed } = plan;
   return (runs >= warmUp && runs < warmUp + timed) || runs > warmUp + timed;
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The mode a `measured` statement keeps after its trial: the generic plan only when clearly faster. */
-export function chosenMode(trial: Pick<Trial, 'auto' | 'generic'>): PlanCacheMode {
-  return median(trial.generic) <= median(trial.auto) * PLANNING_TRIAL.genericShare ? 'generic' : 'auto';
+export function chosenMode(trial: Pick<Trial, 'auto' | 'generic'>, plan: TrialPlan = PLANNING_TRIAL): PlanCacheMode {
+  if (trial.auto.length === 0 || trial.generic.length === 0) return 'auto';
+  return median(trial.generic) <= median(trial.auto) * plan.genericShare ? 'generic' : 'auto';
 }
 
-const TRIAL_RUNS = PLANNING_TRIAL.warmUp + 2 * PLANNING_TRIAL.timed + 1;
+/** How many runs a trial takes at most. */
+export const trialRuns = (plan: TrialPlan = PLANNING_TRIAL) => plan.warmUp + 2 * plan.timed + 1;
 
 /**
  * A trial after one more run of `ms` in `mode`: still under way (`trial`), or over with the mode
@@ -60,8 +64,9 @@ export function afterTrialRun(
   trial: Trial,
   mode: PlanCacheMode,
   ms: number,
+  plan: TrialPlan = PLANNING_TRIAL,
 ): { trial: Trial; chosen?: undefined } | { trial?: undefined; chosen: PlanCacheMode } {
-  const next = { ...trial, runs: trial.runs + 1, [mode]: isTimedRun(trial.runs) ? [...trial[mode], ms] : trial[mode] };
-  if (mode === 'generic' && ms > median(trial.auto) * PLANNING_TRIAL.abandonAfter) return { chosen: 'auto' };
-  return next.runs >= TRIAL_RUNS ? { chosen: chosenMode(next) } : { trial: next };
+  const next = { ...trial, runs: trial.runs + 1, [mode]: isTimedRun(trial.runs, plan) ? [...trial[mode], ms] : trial[mode] };
+  if (mode === 'generic' && ms > median(trial.auto) * plan.abandonAfter) return { chosen: 'auto' };
+  return next.runs >= trialRuns(plan) ? { chosen: chosenMode(next, plan) } : { trial: next };
 }
