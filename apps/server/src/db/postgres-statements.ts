@@ -47,7 +47,8 @@ function literal(value: unknown): string {
   const prepared = prepareValue(value);
   if (prepared === null || prepared === undefined) return 'null';
   if (Buffer.isBuffer(prepared)) return `'\\x${prepared.toString('hex')}'`;
-  return pg.escapeLiteral(String(prepared));
+  // prepareValue answers text for every other value (objects as JSON).
+  return pg.escapeLiteral(prepared as string);
 }
 
 type ExplainPlan = [{ 'Planning Time'?: number; 'Execution Time'?: number }];
