@@ -8,6 +8,7 @@ import { caseConfiguration, caseFavorite, casePlay, caseShare } from '../../db/s
 import { buildCase, buildCasePlay, buildCaseShare, buildOrganisation, type CaseInput } from '../../seed/builders.js';
 import { group } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
+import { ALL_RESULT_FIELDS, findCaseResultPage, LIST_DOCUMENT_KEYS, type ResultFields, sortPlan } from './cases.repository.js';
 import { addMember, insertGroup, insertUser, signInNewMember, viewingAs } from '../../../test/fixtures.js';
 import { signInAs } from '../../../test/sign-in-client.js';
 import type { Client } from '../../../test/client.js';
@@ -526,7 +527,7 @@ describe('caseConfigurations: order, search, filters and pages', () => {
       learningObjectives: 'Tell syncope from seizure',
       outdatedMedications: ['aspirin'],
     });
-    const listed = [
+    const listed: string[] = [
       'tags',
       'dispatch',
       '_avatar',
@@ -547,6 +548,8 @@ describe('caseConfigurations: order, search, filters and pages', () => {
     // Exactly the fields the API answers from a document, as the document holds them.
     const before = await stored();
     expect(Object.keys(before.listDocument ?? {}).sort()).toEqual([...listed].sort());
+    // The keys a page may leave out are exactly those (cases.repository.ts).
+    expect([...LIST_DOCUMENT_KEYS].sort()).toEqual([...listed].sort());
     expect(before.listDocument).toEqual(Object.fromEntries(listed.map((key) => [key, before.document[key] ?? null])));
 
     const query = /* GraphQL */ `
@@ -584,6 +587,57 @@ describe('caseConfigurations: order, search, filters and pages', () => {
       _avatar: null,
       outdatedMedications: [],
     });
+  });
+
+  it('reads the access lists, the searchable text and each document field only when the items select them, by alias or fragment too', async () => {
+    const westfield = await insertGroup(t.db, { name: 'Westfield' });
+    const reader = await signInNewMember(t, westfield, { role: 'USER' });
+    const row = await insertCase({
+      name: 'Westfield Asthma',
+      ownerId: reader.userId,
+      ownerOrgId: westfield,
+      tags: 'resp',
+      learningObjectives: 'Treat a severe asthma attack',
+    });
+    const viewer = { userId: reader.userId, readers: [reader.userId], groups: [], roles: [], productTypes: [] };
+    const page = (fields: ResultFields) =>
+      findCaseResultPage(t.db, {
+        viewer,
+        withAccess: 'READ',
+        filters: { madeByMe: true },
+        search: null,
+        plan: sortPlan(null),
+        after: null,
+        limit: 2,
+        fields,
+      });
+    const [lean] = await page({ access: false, searchableText: false, documentKeys: ['tags'] });
+    expect(lean?.row).toMatchObject({ id: row.id, access: null, searchableText: null, listDocument: { tags: 'resp' } });
+    expect(Object.keys(lean?.row.listDocument ?? {})).toEqual(['tags']);
+    const [full] = await page(ALL_RESULT_FIELDS);
+    const [stored] = await t.db
+      .select({ access: caseConfiguration.access, searchableText: caseConfiguration.searchableText })
+      .from(caseConfiguration)
+      .where(eq(caseConfiguration.id, row.id));
+    expect(full?.row).toMatchObject({ id: row.id, access: stored?.access, searchableText: stored?.searchableText });
+    expect(Object.keys(full?.row.listDocument ?? {}).sort()).toEqual([...LIST_DOCUMENT_KEYS].sort());
+
+    // Through the API: a field selected by an alias, a fragment or an inline fragment is read.
+    const query = /* GraphQL */ `
+      query { caseConfigurations(filters: { madeByMe: true }) { items { ...Listed owner: access { owner } } } }
+      fragment Listed on CaseConfiguration {
+        id text: searchableText ... on CaseConfiguration { dispatch { learningObjectives { caption { en } } } }
+      }
+    `;
+    const answer = await gql(reader.client, query);
+    expect(answer.body.data.caseConfigurations.items).toEqual([
+      {
+        id: row.id,
+        owner: { owner: reader.userId },
+        text: stored?.searchableText,
+        dispatch: { learningObjectives: { caption: { en: 'Treat a severe asthma attack' } } },
+      },
+    ]);
   });
 
   it('counts up to 1,000 cases and then says there are more, on every page', async () => {

@@ -24,6 +24,7 @@ import {
   type ExecutionResult,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLResolveInfo,
   GraphQLScalarType,
   Kind,
   type SelectionSetNode,
@@ -34,6 +35,7 @@ import mercurius from 'mercurius';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { currentUser, type RequestUser } from '../../plugins/app/authenticate.js';
+import { LIST_DOCUMENT_KEYS, type ResultFields } from './cases.repository.js';
 import * as service from './cases.service.js';
 
 export const GRAPHQL_PATH = '/api/graphql';
@@ -169,7 +171,41 @@ function parse<S extends z.ZodType>(schema: S, args: unknown): z.output<S> {
 
 const ctxOf = (context: Context): service.CaseContext => ({ db: context.db, actor: context.actor, ip: context.ip });
 
-type Resolver = (root: unknown, args: Record<string, unknown>, context: Context) => unknown;
+type Resolver = (root: unknown, args: Record<string, unknown>, context: Context, info: GraphQLResolveInfo) => unknown;
+
+/**
+ * The names of the fields selected under `path` (field names, never aliases) below the fields of
+ * `info`, fragments expanded; a directive that skips a field is not read, so a field is at worst
+ * read when it need not be.
+ */
+export function selectedFieldNames(info: Pick<GraphQLResolveInfo, 'fieldNodes' | 'fragments'>, path: readonly string[]) {
+  const names = new Set<string>();
+  const visit = (selectionSet: SelectionSetNode | undefined, depth: number, seen: ReadonlySet<string>) => {
+    for (const selection of selectionSet?.selections ?? []) {
+      if (selection.kind === Kind.FIELD) {
+        if (depth === path.length) names.add(selection.name.value);
+        else if (selection.name.value === path[depth]) visit(selection.selectionSet, depth + 1, seen);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        visit(selection.selectionSet, depth, seen);
+      } else if (!seen.has(selection.name.value)) {
+        const fragment = info.fragments[selection.name.value];
+        visit(fragment?.selectionSet, depth, new Set([...seen, selection.name.value]));
+      }
+    }
+  };
+  for (const node of info.fieldNodes) visit(node.selectionSet, 0, new Set());
+  return names;
+}
+
+/** What a list query reads of each case: only the large fields its items select (repo.ResultFields). */
+function resultFieldsOf(info: GraphQLResolveInfo): ResultFields {
+  const selected = selectedFieldNames(info, ['items']);
+  return {
+    access: selected.has('access'),
+    searchableText: selected.has('searchableText'),
+    documentKeys: LIST_DOCUMENT_KEYS.filter((key) => selected.has(key)),
+  };
+}
 
 const resolvers: {
   JSON: GraphQLScalarType;
@@ -180,7 +216,8 @@ const resolvers: {
   JSON: JsonScalar,
   DateTime: DateTimeScalar,
   Query: {
-    caseConfigurations: (_root, args, context) => service.listCases(ctxOf(context), parse(CaseListArgsSchema, args)),
+    caseConfigurations: (_root, args, context, info) =>
+      service.listCases(ctxOf(context), parse(CaseListArgsSchema, args), resultFieldsOf(info)),
     caseConfiguration: (_root, args, context) => service.getCase(ctxOf(context), parse(CaseIdArgsSchema, args).id),
     templateCases: (_root, args, context) =>
       service.templateCases(ctxOf(context), parse(TemplateCasesArgsSchema, args).productType),

@@ -13,7 +13,14 @@ import type { CaseAccessKind } from '@patientsim/domain/cases/case.schemas';
 import type { CaseSortField, SortDirection } from '@patientsim/domain/cases/case-list';
 import type { Database } from '../../db/client.js';
 import { user } from '../../db/schema/auth.js';
-import { caseConfiguration, caseFavorite, casePlay, caseShare } from '../../db/schema/cases.js';
+import {
+  type CaseAccess,
+  type CaseListDocument,
+  caseConfiguration,
+  caseFavorite,
+  casePlay,
+  caseShare,
+} from '../../db/schema/cases.js';
 import { group } from '../../db/schema/groups.js';
 
 /** Who asks, as the access lists name them (see cases.service.ts `viewerOf`). */
@@ -203,6 +210,52 @@ const resultColumns = {
   createdAt: c.createdAt,
   listDocument: c.listDocument,
 };
+/** The keys of a case's list document (`db/schema/cases.ts`), each a field of the API's case of the same name. */
+export const LIST_DOCUMENT_KEYS = [
+  'tags',
+  'dispatch',
+  '_avatar',
+  '_startLocation',
+  '_endLocation',
+  'shares',
+  'timed_access',
+  'outdatedMedications',
+  'outdatedEcNodes',
+] as const;
+export type ListDocumentKey = (typeof LIST_DOCUMENT_KEYS)[number];
+
+/**
+ * What of a case a page reads besides the columns every answer needs: the access lists, the
+ * searchable text and the list document's keys, each only when the query asks for it. They are
+ * most of a row's bytes (about 460 of access lists and 730 of list document against 100 of
+ * searchable text), which the database writes out as text and the server parses again.
+ */
+export type ResultFields = { access: boolean; searchableText: boolean; documentKeys: readonly ListDocumentKey[] };
+export const ALL_RESULT_FIELDS: ResultFields = { access: true, searchableText: true, documentKeys: LIST_DOCUMENT_KEYS };
+
+/** A short code of `fields`, for the names of the statements that read them. */
+function fieldsCode(fields: ResultFields): string {
+  const bits = [fields.access, fields.searchableText, ...LIST_DOCUMENT_KEYS.map((key) => fields.documentKeys.includes(key))];
+  return bits.reduce((code, on, index) => code + (on ? 2 ** index : 0), 0).toString(36);
+}
+
+/** The result columns with what `fields` leaves out read as null (and the document without the keys it leaves out). */
+function resultColumnsFor(fields: ResultFields) {
+  const omitted = LIST_DOCUMENT_KEYS.filter((key) => !fields.documentKeys.includes(key));
+  return {
+    ...resultColumns,
+    access: (fields.access ? sql`${c.access}` : sql`null`).mapWith(c.access) as SQL<CaseAccess | null>,
+    searchableText: (fields.searchableText ? sql`${c.searchableText}` : sql`null`).mapWith(c.searchableText) as SQL<
+      string | null
+    >,
+    // The keys are this module's constants, never input.
+    listDocument: (omitted.length === 0
+      ? sql`${c.listDocument}`
+      : sql`(${c.listDocument} - ${sql.raw(`'{${omitted.join(',')}}'`)}::text[])`
+    ).mapWith(c.listDocument) as SQL<CaseListDocument | null>,
+  };
+}
+
 /** A stored case with its whole document, for the writes that change it. */
 const caseColumns = { ...resultColumns, document: c.document, ownerOrgId: c.ownerOrgId };
 
@@ -238,6 +291,64 @@ function selectCases<Columns extends typeof resultColumns>(db: Database, columns
     .leftJoin(user, eq(user.id, c.ownerId));
 }
 
+/**
+ * One page of the caller's cases as the API answers them, each with the values of its sort keys
+ * (`limit` rows; one more than the page says there is a next): the page statement (`pageStatement`)
+ * joined to the rows of its cases in one statement, with the columns `fields` asks for.
+ */
+export async function findCaseResultPage(
+  db: Database,
+  query: PageQuery & { fields: ResultFields },
+): Promise<{ row: CaseListedRow; sortValues: CursorValue[] }[]> {
+  const { shape, name, params } = pageShapeOf(query);
+  const statement = prepared(
+    db,
+    `cpr_${fieldsCode(query.fields)}_${name}`,
+    (statementName) => resultPageStatement(db, shape, query.fields).prepare(statementName),
+    MEASURED_PLAN,
+  );
+  const rows = (await statement.execute(params)) as Array<CaseListedRow & Record<string, unknown>>;
+  return rows.map((row) => ({
+    row,
+    sortValues: query.plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`])),
+  }));
+}
+
+/** A case of a page as `findCaseResultPage` reads it: what `resultColumnsFor` leaves out is null. */
+export type CaseListedRow = Omit<CaseResultRow, 'access' | 'searchableText' | 'listDocument'> & {
+  access: CaseAccess | null;
+  searchableText: string | null;
+  listDocument: CaseListDocument | null;
+};
+
+function resultPageStatement(db: Database, shape: PageShape, fields: ResultFields) {
+  const page = pageStatement(db, shape).as('page');
+  const pageColumn = (column: string) => sql`${sql.identifier('page')}.${sql.identifier(column)}`;
+  const sortColumns = shape.plan.keys.map((_key, index) => pageColumn(`sort${index}`));
+  const play = db
+    .select({ lastPlayed: casePlay.lastPlayed, lastAccessed: casePlay.lastAccessed })
+    .from(casePlay)
+    .where(and(eq(casePlay.caseId, c.id), eq(casePlay.userId, V.userId)))
+    .limit(1)
+    .as('play');
+  return db
+    .select({
+      ...resultColumnsFor(fields),
+      ...Object.fromEntries(sortColumns.map((column, index) => [`sort${index}`, sql<unknown>`${column}`.as(`sort${index}`)])),
+      lastPlayed: play.lastPlayed,
+      lastAccessed: play.lastAccessed,
+      isFavorite: sql<boolean>`((select true from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId} limit 1) is not null)`,
+      authorGivenName: user.givenName,
+      authorFamilyName: user.familyName,
+      authorName: user.name,
+    })
+    .from(page)
+    .innerJoin(c, sql`${c.id} = ${pageColumn('id')}`)
+    .leftJoinLateral(play, sql`true`)
+    .leftJoin(user, eq(user.id, c.ownerId))
+    .orderBy(...ordered([...sortColumns, pageColumn('id')], shape.plan.direction));
+}
+
 type PageQuery = {
   viewer: CaseViewer;
   withAccess: CaseAccessKind;
@@ -271,8 +382,8 @@ const ACCESS_CODES: Record<CaseAccessKind, string> = { READ: 'r', WRITE: 'w', RU
 const MEASURED_PLAN = { planning: 'measured' } as const;
 
 /**
- * The ids of one page of the caller's cases with `withAccess` (`limit` rows; one more than the
- * page says there is a next), each with the values of its sort keys for the next cursor.
+ * How one page of the caller's cases with `withAccess` is read (`pageStatement`): the shape of its
+ * statement, that statement's name, and its parameters.
  *
  * A sort on the caller's own play (Last Played, Last Opened, and the default order) reads parts
  * and merges them, each part a page in the list's order that an index serves:
@@ -283,29 +394,13 @@ const MEASURED_PLAN = { planning: 'measured' } as const;
  *   - all cases the caller never played or opened, whose play key is the same epoch for every
  *     row, in the order of the remaining keys and the id.
  */
-export async function findCasePage(db: Database, query: PageQuery): Promise<{ id: string; sortValues: CursorValue[] }[]> {
+function pageShapeOf(query: PageQuery): { shape: PageShape; name: string; params: Record<string, unknown> } {
   const { viewer, withAccess, filters, search, plan, after, limit } = query;
   const userKey = plan.keys.findIndex((key) => key.played);
   // Where the cursor stands decides which conditions the statement has, so it is part of its name.
   const cursorInUnplayed = after !== null && userKey >= 0 && after.values[userKey] === EPOCH_ISO;
   const prefixOrder = after && plan.common ? comparePrefix(plan.common.values, after.values) : 0;
   const cursorShape = !after ? 'n' : userKey < 0 ? 'a' : `${cursorInUnplayed ? 'e' : 'p'}${prefixOrder}`;
-  const name = `cp_${ACCESS_CODES[withAccess]}_${plan.signature}_${filterShape(filters, search)}_${cursorShape}`;
-  const statement = prepared(
-    db,
-    name,
-    (statementName) =>
-      pageStatement(db, {
-        withAccess,
-        filters,
-        search: search !== null,
-        plan,
-        after: after !== null,
-        cursorInUnplayed,
-        prefixOrder,
-      }).prepare(statementName),
-    MEASURED_PLAN,
-  );
   const params: Record<string, unknown> = { ...viewerParams(viewer), limit };
   if (search !== null) params.pattern = searchPattern(search);
   if (after) {
@@ -314,25 +409,25 @@ export async function findCasePage(db: Database, query: PageQuery): Promise<{ id
     });
     params.afterId = after.id;
   }
-  const rows = (await statement.execute(params)) as Array<Record<string, unknown>>;
-  return rows.map((row) => ({
-    id: String(row.id),
-    sortValues: plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`])),
-  }));
+  return {
+    shape: { withAccess, filters, search: search !== null, plan, after: after !== null, cursorInUnplayed, prefixOrder },
+    name: `${ACCESS_CODES[withAccess]}_${plan.signature}_${filterShape(filters, search)}_${cursorShape}`,
+    params,
+  };
 }
 
-function pageStatement(
-  db: Database,
-  shape: {
-    withAccess: CaseAccessKind;
-    filters: CaseFilterSql;
-    search: boolean;
-    plan: SortPlan;
-    after: boolean;
-    cursorInUnplayed: boolean;
-    prefixOrder: number;
-  },
-) {
+type PageShape = {
+  withAccess: CaseAccessKind;
+  filters: CaseFilterSql;
+  search: boolean;
+  plan: SortPlan;
+  after: boolean;
+  cursorInUnplayed: boolean;
+  prefixOrder: number;
+};
+
+/** The ids of a page (`limit` rows) with the values of their sort keys, `sort0`, `sort1`, … */
+function pageStatement(db: Database, shape: PageShape) {
   const { withAccess, filters, search, plan, after, cursorInUnplayed, prefixOrder } = shape;
   const limit = sql.placeholder('limit');
   const base = [hasAccess(withAccess), ...filterConditions(filters, search)];

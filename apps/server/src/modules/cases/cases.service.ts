@@ -110,8 +110,20 @@ const asList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
 const asNullableObject = <T>(value: unknown): T | null => (value && typeof value === 'object' ? (value as T) : null);
 
+/**
+ * A case of a page as the API answers it, without the access lists and the searchable text when
+ * the query did not ask for them (`repo.ResultFields`).
+ */
+export type ListedCase = Omit<CaseConfigurationResult, 'access' | 'searchableText'> &
+  Partial<Pick<CaseConfigurationResult, 'access' | 'searchableText'>>;
+
 /** A stored case as the API answers it to the caller (from its columns and the document's listed fields). */
 export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: boolean }): CaseConfigurationResult {
+  return { ...toListed(row, { forStudent }), access: row.access, searchableText: row.searchableText };
+}
+
+/** A case of a page as the API answers it, with what its row holds of the fields read only when asked for. */
+function toListed(row: repo.CaseListedRow, { forStudent }: { forStudent: boolean }): ListedCase {
   const doc = row.listDocument ?? {};
   const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
   const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
@@ -121,7 +133,7 @@ export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: 
     name: row.name,
     tags: typeof doc.tags === 'string' ? doc.tags : null,
     dispatch: asNullableObject(doc.dispatch),
-    access: row.access,
+    ...(row.access !== null ? { access: row.access } : {}),
     author: row.ownerId ? { id: row.ownerId, name: authorName || row.ownerId } : null,
     _avatar: asNullableObject(doc._avatar),
     _startLocation: asNullableObject(doc._startLocation),
@@ -141,7 +153,7 @@ export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: 
     outdatedEcNodes: asList(doc.outdatedEcNodes),
     shares: shares.map((share) => ({ shareType: String(share.shareType), from: String(share.from), to: String(share.to) })),
     timed_access: timed ? { users: asList(timed.users), groups: asList(timed.groups) } : null,
-    searchableText: row.searchableText,
+    ...(row.searchableText !== null ? { searchableText: row.searchableText } : {}),
     origin: row.origin,
     published: forStudent ? false : row.published,
     applab: forStudent ? false : row.applab,
@@ -149,7 +161,11 @@ export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: 
 }
 
 /** The caller's library (the query `caseConfigurations`). */
-export async function listCases({ db, actor }: CaseContext, args: CaseListArgs): Promise<CaseConfigurationPage> {
+export async function listCases(
+  { db, actor }: CaseContext,
+  args: CaseListArgs,
+  fields: repo.ResultFields = repo.ALL_RESULT_FIELDS,
+): Promise<Omit<CaseConfigurationPage, 'items'> & { items: ListedCase[] }> {
   const filters = args.filters ?? {};
   if (filters.template) requireTemplateReader(actor);
   const plan = repo.sortPlan(args.sortBy);
@@ -170,24 +186,19 @@ export async function listCases({ db, actor }: CaseContext, args: CaseListArgs):
     search,
   };
   const [found, counted] = await Promise.all([
-    repo.findCasePage(db, { ...query, plan, after, limit: args.first + 1 }),
+    repo.findCaseResultPage(db, { ...query, plan, after, limit: args.first + 1, fields }),
     after
       ? Promise.resolve({ count: after.total, capped: after.capped })
       : repo.countCases(db, { ...query, limit: CASE_COUNT_LIMIT }),
   ]);
   const page = found.slice(0, args.first);
-  const rows = await repo.findCaseResults(db, { viewer, ids: page.map((entry) => entry.id), kind: 'ANY' });
-  const byId = new Map(rows.map((row) => [row.id, row]));
   const last = page.at(-1);
   const forStudent = actor.role === 'STUDENT';
   return {
-    items: page.flatMap((entry) => {
-      const row = byId.get(entry.id);
-      return row ? [toResult(row, { forStudent })] : [];
-    }),
+    items: page.map(({ row }) => toListed(row, { forStudent })),
     nextCursor:
       found.length > args.first && last
-        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.id, total: counted.count, capped: counted.capped })
+        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.row.id, total: counted.count, capped: counted.capped })
         : null,
     totalCount: counted.count,
     totalCountCapped: counted.capped,
