@@ -270,25 +270,36 @@ export type CaseListRow = Awaited<ReturnType<typeof findCaseRows>>[number];
  * (thousands for an active instructor) to find those of one page.
  */
 function selectCases<Columns extends typeof resultColumns>(db: Database, columns: Columns) {
+  const { play, columns: callerColumns } = perCaseColumns(db);
+  return db
+    .select({ ...columns, ...callerColumns })
+    .from(c)
+    .leftJoinLateral(play, sql`true`)
+    .leftJoin(user, eq(user.id, c.ownerId));
+}
+
+/**
+ * The caller's play (a lateral subquery to join), favourite and the author's name of the case row
+ * `c`, as the columns of an answer.
+ */
+function perCaseColumns(db: Database) {
   const play = db
     .select({ lastPlayed: casePlay.lastPlayed, lastAccessed: casePlay.lastAccessed })
     .from(casePlay)
     .where(and(eq(casePlay.caseId, c.id), eq(casePlay.userId, V.userId)))
     .limit(1)
     .as('play');
-  return db
-    .select({
-      ...columns,
+  return {
+    play,
+    columns: {
       lastPlayed: play.lastPlayed,
       lastAccessed: play.lastAccessed,
       isFavorite: sql<boolean>`((select true from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId} limit 1) is not null)`,
       authorGivenName: user.givenName,
       authorFamilyName: user.familyName,
       authorName: user.name,
-    })
-    .from(c)
-    .leftJoinLateral(play, sql`true`)
-    .leftJoin(user, eq(user.id, c.ownerId));
+    },
+  };
 }
 
 /**
@@ -325,22 +336,12 @@ function resultPageStatement(db: Database, shape: PageShape, fields: ResultField
   const page = pageStatement(db, shape).as('page');
   const pageColumn = (column: string) => sql`${sql.identifier('page')}.${sql.identifier(column)}`;
   const sortColumns = shape.plan.keys.map((_key, index) => pageColumn(`sort${index}`));
-  const play = db
-    .select({ lastPlayed: casePlay.lastPlayed, lastAccessed: casePlay.lastAccessed })
-    .from(casePlay)
-    .where(and(eq(casePlay.caseId, c.id), eq(casePlay.userId, V.userId)))
-    .limit(1)
-    .as('play');
+  const { play, columns: callerColumns } = perCaseColumns(db);
   return db
     .select({
       ...resultColumnsFor(fields),
       ...Object.fromEntries(sortColumns.map((column, index) => [`sort${index}`, sql<unknown>`${column}`.as(`sort${index}`)])),
-      lastPlayed: play.lastPlayed,
-      lastAccessed: play.lastAccessed,
-      isFavorite: sql<boolean>`((select true from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId} limit 1) is not null)`,
-      authorGivenName: user.givenName,
-      authorFamilyName: user.familyName,
-      authorName: user.name,
+      ...callerColumns,
     })
     .from(page)
     .innerJoin(c, sql`${c.id} = ${pageColumn('id')}`)
