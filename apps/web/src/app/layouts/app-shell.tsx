@@ -41,7 +41,9 @@ export function AppShell() {
   // narrow ones (hidden with CSS, the other would still render its lists and load notifications).
   const isWide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const navigationId = useId();
-  const shown = useStagedRender(1);
+  // The nav bar first, then the page, then the popup carousel: each render a task of its own (the
+  // page below the bar, so nothing shown moves).
+  const shown = useStagedRender(2);
   const queryClient = useQueryClient();
   const email = user?.email ?? null;
   // The popup carousel answers invitations through the invitations area.
@@ -62,7 +64,7 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SessionLifecycle />
-      {user && invitationActions && !user.isImpersonated && shown >= 1 ? (
+      {user && invitationActions && !user.isImpersonated && shown >= 2 ? (
         <Suspense fallback={null}>
           <PopupNotifications invitationActions={invitationActions} />
         </Suspense>
@@ -103,7 +105,7 @@ export function AppShell() {
         ) : null}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
           <ViewAsBanner />
-          <Outlet />
+          {shown >= 1 ? <Outlet /> : null}
         </Box>
       </Box>
     </Box>
