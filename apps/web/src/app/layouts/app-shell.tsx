@@ -42,8 +42,14 @@ export function AppShell() {
   const isWide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const navigationId = useId();
   // The nav bar first, then the page, then the popup carousel: each render a task of its own (the
-  // page below the bar, so nothing shown moves).
+  // page below the bar, so nothing shown moves). The bar and the page are kept as elements, so that
+  // the shell's later renders do not render them again.
   const shown = useStagedRender(2);
+  const navBar = useMemo(
+    () => <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />,
+    [isMobileOpen, navigationId],
+  );
+  const page = useMemo(() => <Outlet />, []);
   const queryClient = useQueryClient();
   const email = user?.email ?? null;
   // The popup carousel answers invitations through the invitations area.
@@ -69,7 +75,7 @@ export function AppShell() {
           <PopupNotifications invitationActions={invitationActions} />
         </Suspense>
       ) : null}
-      <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />
+      {navBar}
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
         {user && !isWide && hasMobileOpened ? (
           <Drawer
@@ -105,7 +111,7 @@ export function AppShell() {
         ) : null}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
           <ViewAsBanner />
-          {shown >= 1 ? <Outlet /> : null}
+          {shown >= 1 ? page : null}
         </Box>
       </Box>
     </Box>
