@@ -20,16 +20,18 @@ export function ProfileRoute() {
   const user = useCurrentUser();
   const detailsId = useId();
   const billingId = useId();
-  // The title first, then the details form a field at a time, then the cards below it one by one
-  // (invitations, organisations), each waiting for the one above so that nothing shown moves.
-  const shown = useStagedRender(PROFILE_FORM_FIELDS + 2);
-  const invitationsStage = PROFILE_FORM_FIELDS + 1;
+  // The title first, then the details card (its form set up, still empty), its fields one at a
+  // time, then the cards below it one by one (invitations, organisations), each waiting for the one
+  // above so that nothing shown moves.
+  const shown = useStagedRender(PROFILE_FORM_FIELDS + 3);
+  const invitationsStage = PROFILE_FORM_FIELDS + 2;
   // Each part is kept as an element once shown, so that the later stages render only what they add.
-  const shownFields = Math.min(shown, PROFILE_FORM_FIELDS);
+  const hasDetails = shown >= 1;
+  const shownFields = Math.min(Math.max(shown - 1, 0), PROFILE_FORM_FIELDS);
   const header = useMemo(() => <ScreenHeader title="Profile" />, []);
   const details = useMemo(
     () =>
-      user && shownFields >= 1 ? (
+      user && hasDetails ? (
         <>
           {user.canDownloadScenarioSummary ? <ScenarioSummaryMenu /> : null}
           <Paper variant="outlined" component="section" aria-labelledby={detailsId} sx={{ p: 3, mb: 3 }}>
@@ -44,7 +46,7 @@ export function ProfileRoute() {
           </Paper>
         </>
       ) : null,
-    [user, shownFields, detailsId],
+    [user, hasDetails, shownFields, detailsId],
   );
   const hasInvitations = shown >= invitationsStage;
   const invitations = useMemo(
