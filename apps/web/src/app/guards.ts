@@ -54,9 +54,17 @@ function isRenewable(result: LoginResult): boolean {
  */
 async function refreshSession(nowMs: number): Promise<SessionSnapshot> {
   // On a signed-in page's first load the guard runs in the task that evaluated the signed-in
-  // chunks and created the router. Parsing the stored session (and building its schemas) in a
-  // task of its own keeps each task short on a slow phone.
+  // chunks and created the router, and the page renders as soon as the guards have answered.
+  // Parsing the stored session (and building its schemas) in a task of its own, neither of those,
+  // keeps each task short on a slow phone.
   await yieldToBrowser();
+  const session = await currentSession(nowMs);
+  await yieldToBrowser();
+  return session;
+}
+
+/** The stored session, its token renewed when it is no longer usable and may be, else cleared. */
+async function currentSession(nowMs: number): Promise<SessionSnapshot> {
   const session = getSessionSnapshot();
   if (!session.result || isLoginResultUsable(session.result, nowMs)) return session;
   if (isRenewable(session.result)) {

@@ -41,7 +41,15 @@ export function AppShell() {
   // narrow ones (hidden with CSS, the other would still render its lists and load notifications).
   const isWide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const navigationId = useId();
-  const shown = useStagedRender(1);
+  // The nav bar first, then the page, then the popup carousel: each render a task of its own (the
+  // page below the bar, so nothing shown moves). The bar and the page are kept as elements, so that
+  // the shell's later renders do not render them again.
+  const shown = useStagedRender(2);
+  const navBar = useMemo(
+    () => <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />,
+    [isMobileOpen, navigationId],
+  );
+  const page = useMemo(() => <Outlet />, []);
   const queryClient = useQueryClient();
   const email = user?.email ?? null;
   // The popup carousel answers invitations through the invitations area.
@@ -62,12 +70,12 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SessionLifecycle />
-      {user && invitationActions && !user.isImpersonated && shown >= 1 ? (
+      {user && invitationActions && !user.isImpersonated && shown >= 2 ? (
         <Suspense fallback={null}>
           <PopupNotifications invitationActions={invitationActions} />
         </Suspense>
       ) : null}
-      <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />
+      {navBar}
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
         {user && !isWide && hasMobileOpened ? (
           <Drawer
@@ -103,7 +111,7 @@ export function AppShell() {
         ) : null}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
           <ViewAsBanner />
-          <Outlet />
+          {shown >= 1 ? page : null}
         </Box>
       </Box>
     </Box>
