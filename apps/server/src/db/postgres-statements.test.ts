@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchPostgres } from '../../test/postgres.js';
 import type { DatabaseHandle } from './client.js';
 import { genericPlanOptions, POSTGRES_PLANNING_TRIAL } from './postgres-statements.js';
@@ -80,6 +81,25 @@ describe('named statements on PostgreSQL', () => {
     expect(modes.slice(0, warmUp + timed)).toEqual(Array(warmUp + timed).fill('auto'));
     expect(modes[warmUp + timed]).toBe('force_generic_plan');
     expect(new Set(modes.slice(-4)).size).toBe(1);
+  });
+
+  it("answer as usual and keep PostgreSQL's own planning when PostgreSQL cannot time a run", async () => {
+    const measured = modeOfMatch('planned_measured_untimed', 'measured');
+    const { warmUp, timed } = POSTGRES_PLANNING_TRIAL;
+    // Every literal of the timing run unreadable as a number: its EXPLAIN fails.
+    const unreadable = vi.spyOn(pg, 'escapeLiteral').mockReturnValue("'not a number'");
+    try {
+      const modes: string[] = [];
+      for (let run = 0; run < warmUp + 2 * timed + 2; run++) {
+        const rows = await measured.execute(matching);
+        expect(rows.map((row) => row.id)).toEqual([1]);
+        modes.push(rows[0]?.mode ?? 'none');
+      }
+      expect(unreadable).toHaveBeenCalled();
+      expect(new Set(modes)).toEqual(new Set(['auto']));
+    } finally {
+      unreadable.mockRestore();
+    }
   });
 
   it('keep a null parameter null in the trial', async () => {

@@ -75,13 +75,14 @@ const isSampled = (runs: number) => runs >= POSTGRES_PLANNING_TRIAL.warmUp;
 
 /**
  * One run of a `measured` statement during its trial, on a connection of `pool`: the statement
- * itself, then (once the warm-up runs are over) PostgreSQL's own time of one more run of it.
+ * itself, then (once the warm-up runs are over) PostgreSQL's own time of one more run of it. A
+ * timing that fails is null: the caller's answer never depends on the measurement.
  */
 async function trialRun(pool: pg.Pool, config: QueryConfig & { name: string }, values: unknown[] | undefined, sample: boolean) {
   const client = await pool.connect();
   try {
     const result = await client.query(config, values);
-    const ms = sample ? await timedByPostgres(client, config.name, values ?? []) : 0;
+    const ms = sample ? await timedByPostgres(client, config.name, values ?? []).catch(() => null) : 0;
     client.release();
     return { result, ms };
   } catch (error) {
@@ -113,7 +114,10 @@ export function planPostgresStatement(pool: unknown, statement: unknown, plannin
       // Counted as it starts: runs that overlap each take the next place in the trial.
       trial = { ...trial, runs: runs + 1 };
       const { result, ms } = await trialRun(poolOf(mode), { ...config, name: config.name }, values, isSampled(runs));
-      if (!chosen) {
+      if (ms === null) {
+        // PostgreSQL could not time it: the statement keeps PostgreSQL's own planning.
+        chosen = 'auto';
+      } else if (!chosen) {
         const next = afterTrialRun({ ...trial, runs }, mode, ms, POSTGRES_PLANNING_TRIAL);
         if (next.chosen) chosen = next.chosen;
         else trial = { ...next.trial, runs: trial.runs };
