@@ -24,20 +24,31 @@ describe('apiFetch', () => {
   });
 
   it('forgets the stored session when a bearer call says the session ended', async () => {
-    writeLoginResult(buildLoginResult());
+    const stored = buildLoginResult();
+    writeLoginResult(stored);
     const ended = { statusCode: 401, code: 'SESSION_ENDED', message: 'Your session has ended. Please sign in again.' };
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse({ statusCode: 401, code: 'UNAUTHENTICATED', message: 'x' }, 401)),
     );
-    await expect(apiFetch('/api/x', { token: 'abc' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(apiFetch('/api/x', { token: stored.idToken })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(readLoginResult()).not.toBeNull();
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => jsonResponse(ended, 401)),
     );
-    await expect(apiFetch('/api/x', { token: 'abc' })).rejects.toMatchObject({ code: 'SESSION_ENDED' });
+    await expect(apiFetch('/api/x', { token: stored.idToken })).rejects.toMatchObject({ code: 'SESSION_ENDED' });
     expect(readLoginResult()).toBeNull();
+  });
+
+  it('keeps a newer stored session when a call with an older token says its session ended', async () => {
+    writeLoginResult(buildLoginResult());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ statusCode: 401, code: 'SESSION_ENDED', message: 'x' }, 401)),
+    );
+    await expect(apiFetch('/api/x', { token: 'an.older.token' })).rejects.toMatchObject({ code: 'SESSION_ENDED' });
+    expect(readLoginResult()).not.toBeNull();
   });
 
   it('adds defined query parameters', async () => {

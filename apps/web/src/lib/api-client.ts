@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { clearStoredSession } from './session-storage';
+import { clearStoredSessionOf } from './session-storage';
 
 /** The one error every API call throws: the server's `{ statusCode, code, message, details }`. */
 export class ApiError extends Error {
@@ -157,9 +157,9 @@ async function send(path: string, request: ApiRequest<unknown>, accept: string):
   }
   if (!response.ok) {
     const error = toApiError(response, await readJson(response));
-    // The token's session ended (signed out elsewhere, password changed, removed): forget it here,
-    // and the session poll logs out every tab.
-    if (request.token && error.code === 'SESSION_ENDED') clearStoredSession();
+    // The token's session ended (signed out elsewhere, password changed, removed): forget it here
+    // if this tab still holds it, and the session poll logs out every tab.
+    if (request.token && error.code === 'SESSION_ENDED') clearStoredSessionOf(request.token);
     throw error;
   }
   return response;

@@ -27,3 +27,25 @@ export function clearStoredSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) storage?.removeItem(key);
   notifySessionChanged();
 }
+
+/** The ID token of the stored login result, read without validating the rest. */
+function storedIdToken(): string | null {
+  const raw = getStorage()?.getItem(STORAGE_KEYS.result) ?? null;
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const idToken = (parsed as { idToken?: unknown } | null)?.idToken;
+    return typeof idToken === 'string' ? idToken : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Logout's local part for a session that ended on the server, when `idToken` is still the stored
+ * one. A request answered late for a token this tab has since replaced (a View-As-User session
+ * ended while its screen was still loading) leaves the newer session alone.
+ */
+export function clearStoredSessionOf(idToken: string): void {
+  if (storedIdToken() === idToken) clearStoredSession();
+}

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../app/router';
+import { apiFetch } from '../../../lib/api-client';
 import { readLoginResult, writeGroups, writeLoginResult } from '../../../lib/session-store';
 import { buildGroup, buildGroupsDataEntry, buildLoginResult, buildPayload } from '../../../testing/factories';
 import { errorResponse, stubApi } from '../../../testing/fake-api';
@@ -59,6 +60,46 @@ describe('the View As User banner', () => {
     expect(readLoginResult()).toMatchObject({ idToken: 'own.token.value', idTokenPayload: { sub: 'super-1' } });
     expect(readLoginResult()?.fromSkeletonKey).toBeUndefined();
     expect(screen.queryByText(/You are viewing PatientSim as/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the super admin signed in when a request of the view is answered while the session comes back', async () => {
+    const viewed = viewAsInstructor();
+    let hasViewEnded = false;
+    // A request the view's screen sent before the click, answered at the moment `respond` runs.
+    const staleRequestOfTheView = () =>
+      apiFetch('/api/users/invites/user/instructor-1', { token: viewed.idToken }).catch(() => undefined);
+    stubApi([
+      {
+        method: 'POST',
+        path: '/api/users/auth/loginAs/end',
+        respond: () => {
+          hasViewEnded = true;
+          return jsonResponse({ ok: true });
+        },
+      },
+      {
+        method: 'GET',
+        path: '/api/users/invites/user/instructor-1',
+        respond: () =>
+          hasViewEnded
+            ? errorResponse(401, 'SESSION_ENDED', 'Your session has ended. Please sign in again.')
+            : jsonResponse({ data: { invites: [] } }),
+      },
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: async () => {
+          await staleRequestOfTheView();
+          return jsonResponse({ idToken: 'own.token.value', idTokenPayload: superAdmin() });
+        },
+      },
+      { method: 'GET', path: /^\/api\/users\/extension\/users\/[^/]+\/groups$/, respond: () => jsonResponse([]) },
+    ]);
+    const { router } = renderRoutes(routes, '/auth/account/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'End session' }));
+    await waitFor(() => expect(hasViewEnded).toBe(true));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/access/skeleton'));
+    expect(readLoginResult()).toMatchObject({ idToken: 'own.token.value', idTokenPayload: { sub: 'super-1' } });
   });
 
   it('logs out when there is no session of the super admin to return to', async () => {

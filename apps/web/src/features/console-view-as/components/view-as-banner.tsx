@@ -6,15 +6,16 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { renewSession } from '../../../lib/id-token';
 import { useLogout } from '../../../lib/logout';
+import { isViewAsResult } from '../../../lib/current-user';
 import { readLoginResult } from '../../../lib/session-store';
 import { useCurrentUser } from '../../../lib/use-session';
 import { endViewAs } from '../../../lib/view-as-session';
 
 /**
  * Shown on every screen of a View-As-User session: whose view this is, and the way back. Ending it
- * ends the view on the server (its token is refused from then on), then the super admin's own
- * session takes over again and the View As User screen opens; without a session to return to, this
- * is a logout.
+ * brings the super admin's own session back, ends the view on the server (its token is refused
+ * from then on) and opens the View As User screen; without a session to return to, this is a
+ * logout.
  */
 export function ViewAsBanner() {
   const user = useCurrentUser();
@@ -27,14 +28,17 @@ export function ViewAsBanner() {
   const endView = async () => {
     setIsEnding(true);
     const stored = readLoginResult();
-    // Already ended (expired, or ended in another tab): there is nothing left to end.
-    if (stored) await endViewAs(stored.idToken).catch(() => undefined);
+    // The super admin's own session comes back first: a request of the view answered after its
+    // end is refused, and while the view's token was still the stored one that refusal logged out.
     try {
       await renewSession();
     } catch {
+      // No session to return to: logout ends the view too.
       await logout();
       return;
     }
+    // Already ended (expired, or ended in another tab): there is nothing left to end.
+    if (stored && isViewAsResult(stored)) await endViewAs(stored.idToken).catch(() => undefined);
     queryClient.removeQueries();
     setIsEnding(false);
     await navigate(paths.accessSkeleton);
