@@ -162,13 +162,16 @@ test('the keyboard reaches rows outside the rendered window, and Esc on the prev
   for (let presses = 0; presses < 5 && !(await isCaseName()); presses += 1) await page.keyboard.press('Tab');
   expect(await isCaseName()).toBe(true);
   const name = (await focused.textContent()) ?? '';
+  // Several owners' libraries hold a case of the same name: the row is known by its index.
+  const openedRow = table(page).locator(`tbody tr[aria-rowindex="${await rowIndexOfFocus(page)}"]`);
+  const nameButton = openedRow.getByRole('button', { name, exact: true });
   await page.keyboard.press('Enter');
   const preview = page.getByRole('dialog', { name });
   await expect(preview).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
-  await expect(page.getByRole('button', { name, exact: true })).toBeFocused();
-  await expect(page.getByRole('button', { name, exact: true })).toBeInViewport();
+  await expect(nameButton).toBeFocused();
+  await expect(nameButton).toBeInViewport();
 });
 
 test('an admin stars a case and filters the favourites', async ({ page }) => {

@@ -2,15 +2,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 
 /**
- * Runs axe on the page once its transitions have finished (a colour halfway through a button's
- * transition is not what people read; endless animations such as spinners are not waited for);
- * fails on serious or critical violations.
+ * Runs axe on the page once nothing on it says it is busy and its transitions have finished (a
+ * colour halfway through a button's transition is not what people read, nor a control about to
+ * change once its data arrives; endless animations such as spinners are not waited for); fails on
+ * serious or critical violations.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[aria-busy="true"]') === null &&
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations

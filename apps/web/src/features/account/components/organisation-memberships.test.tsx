@@ -43,8 +43,13 @@ describe('OrganisationMemberships', () => {
 
   it('disables Leave for the key owner, with the tooltip', async () => {
     const { user } = renderList([keyOwnerOf(RIVERSIDE_ID, 'user-1'), keyOwnerOf(NORTHGATE_ID, 'someone-else')]);
-    await waitFor(() => expect(leaveButtonOf('Riverside EMS Academy')).toBeDisabled());
+    // Until the key owner is known, Leave waits, and says it is busy.
+    expect(leaveButtonOf('Northgate Nursing School')).toBeDisabled();
+    expect(leaveButtonOf('Northgate Nursing School')).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(leaveButtonOf('Northgate Nursing School')).toBeEnabled());
+    expect(leaveButtonOf('Northgate Nursing School')).toHaveAttribute('aria-busy', 'false');
+    expect(leaveButtonOf('Riverside EMS Academy')).toBeDisabled();
+    expect(leaveButtonOf('Riverside EMS Academy')).toHaveAttribute('aria-busy', 'false');
 
     const wrapper = leaveButtonOf('Riverside EMS Academy').parentElement;
     if (!wrapper) throw new Error('The disabled button has no wrapper');
@@ -56,8 +61,16 @@ describe('OrganisationMemberships', () => {
     const left = buildPayload({ role: 'USER', groups: [RIVERSIDE_ID], groupsData: [] });
     const { api, user } = renderList([
       keyOwnerOf(NORTHGATE_ID, 'someone-else'),
-      { method: 'DELETE', path: `/api/users/extension/groups/${NORTHGATE_ID}/members`, respond: () => jsonResponse({ ok: true }) },
-      { method: 'POST', path: '/api/users/auth/token', respond: () => jsonResponse({ idToken: 'after.leave', idTokenPayload: left }) },
+      {
+        method: 'DELETE',
+        path: `/api/users/extension/groups/${NORTHGATE_ID}/members`,
+        respond: () => jsonResponse({ ok: true }),
+      },
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: () => jsonResponse({ idToken: 'after.leave', idTokenPayload: left }),
+      },
       { method: 'GET', path: '/api/users/extension/users/user-1/groups', respond: () => jsonResponse([]) },
     ]);
     await waitFor(() => expect(leaveButtonOf('Northgate Nursing School')).toBeEnabled());

@@ -45,6 +45,8 @@ function LeaveButton({
       variant="outlined"
       color="error"
       aria-describedby={describedBy}
+      // Disabled until the key owner is known: busy, not refused.
+      aria-busy={keyOwner.isPending}
       disabled={isBusy || keyOwner.isPending || isKeyOwner}
       onClick={onLeave}
     >
@@ -55,9 +57,7 @@ function LeaveButton({
   // A disabled button gets no pointer or focus events: the wrapper carries the tooltip.
   return (
     <Tooltip title={KEY_OWNER_CANNOT_LEAVE_TOOLTIP} describeChild>
-      <span tabIndex={0}>
-        {button}
-      </span>
+      <span tabIndex={0}>{button}</span>
     </Tooltip>
   );
 }
