@@ -337,6 +337,8 @@ test('a link with ?caseId= opens the preview of that case, even one past the fir
   const preview = page.getByRole('dialog', { name: target.name });
   await expect(preview).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByRole('heading', { name: 'Tags' })).toBeVisible();
+  // Keyboard and screen reader users start in the panel, as when a row opens it.
+  await expect.poll(() => preview.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
   // Not on the page the list loaded first.
   await expect(page.getByText(/^Showing 50 of \d+ scenarios$/)).toBeAttached();
   await expect(table(page).getByRole('button', { name: target.name, exact: true })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { CaseListItemSchema, type CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { CASE_LIST_FIELDS } from './case-fields';
 import { graphqlFetch } from '../../../lib/graphql';
@@ -28,4 +28,12 @@ export const caseConfigurationQueryOptions = (id: string) =>
 /** The case a link names (`?caseId=`), when the library has not loaded it. */
 export function useCaseConfiguration(id: string | null, { isEnabled = true } = {}) {
   return useQuery({ ...caseConfigurationQueryOptions(id ?? ''), enabled: isEnabled && id !== null });
+}
+
+/**
+ * Starts the case's own query from the copy a list page holds, as stale data: when a refreshed list
+ * no longer holds the case, its preview stays on that copy while the case is read again.
+ */
+export function seedCaseConfiguration(queryClient: QueryClient, item: CaseListItem): void {
+  queryClient.setQueryData(caseConfigurationQueryOptions(item.id).queryKey, item, { updatedAt: 0 });
 }

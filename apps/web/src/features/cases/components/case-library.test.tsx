@@ -7,6 +7,7 @@ import { writeLoginResult } from '../../../lib/session-store';
 import { buildLoginResult } from '../../../testing/factories';
 import { type FakeRequest, stubApi } from '../../../testing/fake-api';
 import { jsonResponse, renderWithRouter } from '../../../testing/render';
+import { caseListKey } from '../api/get-case-configurations';
 import { CaseLibrary } from './case-library';
 
 function buildCase(overrides: Partial<CaseListItem> = {}): CaseListItem {
@@ -307,6 +308,41 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Chest pain at the gym' }));
     expect(await screen.findByRole('dialog', { name: 'Chest pain at the gym' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?caseId=case-1');
+  });
+
+  it('keeps the preview open, without a flicker, when a refreshed list no longer holds its case', async () => {
+    const user = userEvent.setup();
+    const shown = buildCase({ id: 'case-shown', name: 'Shown in the preview' });
+    const other = buildCase({ id: 'case-other', name: 'Still listed' });
+    let listed = [shown, other];
+    let answerCase: (() => void) | null = null;
+    const api = stubApi([
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: (request) => {
+          if (bodyOf(request).query.includes('caseConfiguration(id:')) {
+            // The case read on its own answers only when the test says so.
+            return new Promise<Response>((resolve) => {
+              answerCase = () => resolve(jsonResponse({ data: { caseConfiguration: shown } }));
+            });
+          }
+          const page = { items: listed, nextCursor: null, totalCount: listed.length, totalCountCapped: false };
+          return jsonResponse({ data: { caseConfigurations: page } });
+        },
+      },
+    ]);
+    const { queryClient } = renderLibrary();
+    await user.click(await screen.findByRole('button', { name: 'Shown in the preview' }));
+    expect(await screen.findByRole('dialog', { name: 'Shown in the preview' })).toBeInTheDocument();
+
+    listed = [other];
+    await queryClient.invalidateQueries({ queryKey: caseListKey });
+    await waitFor(() => expect(listCalls(api)).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByText('Showing 1 of 1 scenario')).toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Shown in the preview' })).toBeInTheDocument();
+    (answerCase as (() => void) | null)?.();
+    expect(await screen.findByRole('dialog', { name: 'Shown in the preview' })).toBeInTheDocument();
   });
 
   it('says so inline when the case a ?caseId= link names does not exist or cannot be read', async () => {

@@ -29,10 +29,11 @@ import {
   isCaseUpdatePending,
 } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem, CaseUpdateResult } from '@patientsim/domain/cases/case-library.schemas';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { replyMessageOr } from '../../../lib/api-client';
-import { useCaseConfiguration } from '../api/get-case-configuration';
+import { seedCaseConfiguration, useCaseConfiguration } from '../api/get-case-configuration';
 import { type CaseListRequest, useCaseConfigurations } from '../api/get-case-configurations';
 import { useSetFavorite } from '../api/set-favorite';
 import { useUpdateEffectChains } from '../api/update-effect-chains';
@@ -105,6 +106,10 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
   // A linked case the list has not loaded (a later page, another filter) is read on its own.
   const linked = useCaseConfiguration(previewId, { isEnabled: !listed });
   const preview = listed ?? linked.data ?? null;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (listed) seedCaseConfiguration(queryClient, listed);
+  }, [listed, queryClient]);
   const isLinkUnusable = previewId !== null && !listed && (linked.isError || (linked.isSuccess && linked.data === null));
   // A choice stays while its case still offers Y/N: a refetch may show it updated or declined since.
   const pendingChoices = useMemo(() => {
