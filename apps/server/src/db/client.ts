@@ -64,9 +64,27 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
       }
     },
     close: async () => {
-      await Promise.all([pool.end(), genericPool?.end()]);
+      await Promise.all([endPool(pool), genericPool ? endPool(genericPool) : undefined]);
     },
   };
+}
+
+/**
+ * Ends a pool once each of its connections has closed. pg's own `end` answers as soon as it has
+ * asked them to close: a database dropped right after (as tests drop theirs) would end them
+ * itself, and each would fail as an error that nobody handles.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
 }
 
 /**
