@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import type { LoadSheddingOptions } from '../src/plugins/app/load-shedding.js';
 import { seedDemo } from '../src/seed/demo.js';
+import { cleanUpAfterFile } from './cleanup.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
 
@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { drop: () =>
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 /**
- * Builds the app on a fresh database and closes it after the file. E-mails go to `outbox`.
+ * Builds the app on a fresh database, closed and dropped after the file. E-mails go to `outbox`.
  */
 export async function buildTestApp({
   env: overrides = {},
@@ -80,7 +80,7 @@ export async function buildTestApp({
     ...(loadShedding ? { loadShedding } : {}),
   });
   await app.ready();
-  afterAll(async () => {
+  cleanUpAfterFile(async () => {
     await app.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });

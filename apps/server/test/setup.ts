@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
+import { runFileCleanups } from './cleanup.js';
 
 // A test that prints an unexpected console.error fails.
 let errors: unknown[][] = [];
@@ -12,3 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   if (errors.length > 0) throw new Error(`Unexpected console.error: ${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
 });
+
+// What the file's helpers left to undo (apps, scratch databases, data directories).
+afterAll(runFileCleanups);
