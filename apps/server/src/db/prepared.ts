@@ -46,3 +46,8 @@ export function nameOnEmbeddedEngine(db: Database, statement: unknown, planning:
   const text = (statement as { queryString?: unknown }).queryString;
   if (client instanceof PGlite && typeof text === 'string') nameEmbeddedStatement(client, text, planning);
 }
+
+/** Whether `db` runs on the embedded engine (PGlite). */
+export function isEmbeddedEngine(db: Database): boolean {
+  return (db as { $client?: unknown }).$client instanceof PGlite;
+}
