@@ -312,13 +312,18 @@ export async function findCaseResultPage(
   query: PageQuery & { fields: ResultFields },
 ): Promise<{ row: CaseListedRow; sortValues: CursorValue[] }[]> {
   const { shape, name, params } = pageShapeOf(query);
-  const { jsonKeys, statement: build } = resultPageStatement(db, shape, query.fields);
   const statement = prepared(
     db,
     `cpr_${fieldsCode(query.fields)}_${name}`,
-    (statementName) => build().prepare(statementName),
+    (statementName) => {
+      const { jsonKeys: keys, statement: build } = resultPageStatement(db, shape, query.fields);
+      const built = build().prepare(statementName);
+      jsonKeysOf.set(built, keys);
+      return built;
+    },
     MEASURED_PLAN,
   );
+  const jsonKeys = jsonKeysOf.get(statement) ?? null;
   const answered = (await statement.execute(params)) as Array<Record<string, unknown>>;
   const rows = jsonKeys ? answered.map((answer) => fromJsonRow(jsonKeys, answer.row as unknown[])) : answered;
   return rows.map((row) => ({
@@ -333,6 +338,9 @@ export type CaseListedRow = Omit<CaseResultRow, 'access' | 'searchableText' | 'l
   searchableText: string | null;
   listDocument: CaseListDocument | null;
 };
+
+/** The columns a page statement's JSON rows hold, in order (null: it reads columns), built with the statement. */
+const jsonKeysOf = new WeakMap<object, readonly string[] | null>();
 
 /** The columns of a listed case that are times, which a JSON row holds as text. */
 const RESULT_TIMES: ReadonlySet<string> = new Set(['createdAt', 'lastPlayed', 'lastAccessed']);
