@@ -42,12 +42,18 @@ export function prepared<T>(
  * runs its statements unnamed.
  */
 export function nameOnEmbeddedEngine(db: Database, statement: unknown, planning: StatementPlanning = 'auto'): void {
-  const client = (db as { $client?: unknown }).$client;
+  const client = embeddedClientOf(db);
   const text = (statement as { queryString?: unknown }).queryString;
-  if (client instanceof PGlite && typeof text === 'string') nameEmbeddedStatement(client, text, planning);
+  if (client && typeof text === 'string') nameEmbeddedStatement(client, text, planning);
+}
+
+/** The embedded engine's client under `db`, or null on PostgreSQL. */
+function embeddedClientOf(db: Database): PGlite | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PGlite ? client : null;
 }
 
 /** Whether `db` runs on the embedded engine (PGlite). */
 export function isEmbeddedEngine(db: Database): boolean {
-  return (db as { $client?: unknown }).$client instanceof PGlite;
+  return embeddedClientOf(db) !== null;
 }

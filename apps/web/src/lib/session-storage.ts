@@ -28,17 +28,20 @@ export function clearStoredSession(): void {
   notifySessionChanged();
 }
 
-/** The ID token of the stored login result, read without validating the rest. */
-function storedIdToken(): string | null {
-  const raw = getStorage()?.getItem(STORAGE_KEYS.result) ?? null;
+/** A stored value's JSON, or null when there is none or it is not JSON. */
+export function parseJson(raw: string | null): unknown {
   if (raw === null) return null;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    const idToken = (parsed as { idToken?: unknown } | null)?.idToken;
-    return typeof idToken === 'string' ? idToken : null;
+    return JSON.parse(raw);
   } catch {
     return null;
   }
+}
+
+/** The ID token of the stored login result, read without validating the rest. */
+function storedIdToken(): string | null {
+  const stored = parseJson(getStorage()?.getItem(STORAGE_KEYS.result) ?? null) as { idToken?: unknown } | null;
+  return typeof stored?.idToken === 'string' ? stored.idToken : null;
 }
 
 /**

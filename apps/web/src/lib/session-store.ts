@@ -2,7 +2,7 @@ import { STORAGE_KEYS, STUDENT_SESSION_SECONDS } from '@patientsim/domain/common
 import { type Group, GroupListSchema } from '@patientsim/domain/groups/group.schemas';
 import { type LoginResult, LoginResultSchema } from '@patientsim/domain/identity/token.schemas';
 import type { ProductType } from '@patientsim/domain/product/product-types';
-import { SESSION_CHANGED_EVENT, getStorage, notifySessionChanged } from './session-storage';
+import { SESSION_CHANGED_EVENT, getStorage, notifySessionChanged, parseJson } from './session-storage';
 
 export { clearStoredSession } from './session-storage';
 
@@ -17,15 +17,6 @@ export type SessionSnapshot = {
   /** The user's groups as fetched after login (organisations and sub-groups). */
   groups: readonly Group[];
 };
-
-function parseJson(raw: string | null): unknown {
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
 
 function parseLoginResult(raw: string | null): LoginResult | null {
   const parsed = LoginResultSchema.safeParse(parseJson(raw));
