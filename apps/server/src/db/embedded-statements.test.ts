@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openPglite } from './client.js';
+import { embeddedStatementFor } from './embedded-statements.js';
 import { PLANNING_TRIAL, type StatementPlanning } from './statement-planning.js';
 import { prepared } from './prepared.js';
 
@@ -137,5 +138,33 @@ describe('named statements on the embedded engine', () => {
     expect(modes.slice(0, warmUp + timed)).toEqual(Array(warmUp + timed).fill('auto'));
     expect(modes[warmUp + timed]).toBe('force_generic_plan');
     expect(new Set(modes.slice(-4)).size).toBe(1);
+  });
+
+  it("time a measured statement's trial runs in the database alone, not the wait for the event loop after them", async () => {
+    const fields = { body: note.body, mode };
+    const slowToResume = modeById('embedded_note_slow_to_resume', fields, 'measured');
+    const text = handle.db
+      .select(fields)
+      .from(note)
+      .where(eq(note.id, sql.placeholder('id')))
+      .toSQL().sql;
+    // Each answer reaches the server 30 ms after the database gave it, as under load, when other
+    // requests' work runs first.
+    const answer = client.execProtocolStream.bind(client);
+    const spy = vi.spyOn(client, 'execProtocolStream').mockImplementation(async (...args) => {
+      const messages = await answer(...args);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return messages;
+    });
+    try {
+      const { warmUp, timed } = PLANNING_TRIAL;
+      // The runs as PostgreSQL plans them (the generic plan's first run may end a trial at once).
+      for (let run = 0; run < warmUp + timed; run++) await slowToResume.execute({ id: 1 });
+      const trial = embeddedStatementFor(client, text)?.trial;
+      expect(trial?.auto).toHaveLength(timed);
+      for (const ms of trial?.auto ?? []) expect(ms).toBeLessThan(30);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
