@@ -126,6 +126,12 @@ export const casePlay = pgTable(
     plays: integer('plays').notNull().default(0),
     lastPlayed: timestamp('last_played', { withTimezone: true }),
     lastAccessed: timestamp('last_accessed', { withTimezone: true }),
+    /**
+     * Whether the case needs attention (an update pending or errors counted), copied from the case by
+     * the database (migration 0012's triggers): the default order finds the caller's played cases
+     * that need attention through this copy's index, not by joining all of the caller's plays.
+     */
+    caseAttention: boolean('case_attention').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.userId] }),
@@ -133,5 +139,7 @@ export const casePlay = pgTable(
     // A caller's plays in the order of Last Opened / Last Played (the case list reads a page of them).
     index('case_play_accessed_order_idx').on(t.userId, t.lastAccessed, t.caseId).where(sql`${t.lastAccessed} is not null`),
     index('case_play_played_order_idx').on(t.userId, t.lastPlayed, t.caseId).where(sql`${t.lastPlayed} is not null`),
+    // A caller's opened cases that need attention (the default order's first rows).
+    index('case_play_attention_idx').on(t.userId, t.caseId).where(sql`${t.caseAttention} and ${t.lastAccessed} is not null`),
   ],
 );

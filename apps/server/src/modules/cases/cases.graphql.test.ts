@@ -514,6 +514,76 @@ describe('caseConfigurations: order, search, filters and pages', () => {
     }
   });
 
+  it('moves a played case to the top of the default order when it comes to need attention, and back when it no longer does', async () => {
+    const southfield = await insertGroup(t.db, { name: 'Southfield' });
+    const reader = await signInNewMember(t, southfield, { role: 'USER' });
+    const at = (minutes: number) => new Date(Date.UTC(2026, 3, 1) + minutes * 60_000);
+    const cases: Record<string, string> = {};
+    for (const name of ['Recent', 'Earlier', 'Later Trouble', 'Untouched'])
+      cases[name] = (await insertCase({ name, ownerId: reader.userId, ownerOrgId: southfield })).id;
+    const openedAt = { Recent: 30, Earlier: 20, 'Later Trouble': 10 };
+    await t.db
+      .insert(casePlay)
+      .values(
+        Object.entries(openedAt).map(([name, minutes]) =>
+          buildCasePlay({ caseId: cases[name] as string, userId: reader.userId }, { lastAccessed: at(minutes) }),
+        ),
+      );
+    t.app.cache.clear();
+    const order = async () => names(await list(reader.client, { first: 2, filters: { madeByMe: true } }));
+    const wholeOrder = async () => names(await list(reader.client, { first: 50, filters: { madeByMe: true } }));
+    expect(await wholeOrder()).toEqual(['Recent', 'Earlier', 'Later Trouble', 'Untouched']);
+
+    // Errors counted by a save of the document: first, though opened last of the three.
+    const save = (errorsCount: number) =>
+      gql(reader.client, 'mutation($id: ID!, $d: JSON!) { saveCaseConfiguration(id: $id, document: $d) { errorsCount } }', {
+        id: cases['Later Trouble'],
+        d: { name: 'Later Trouble', errorsCount },
+      });
+    expect((await save(2)).body.data.saveCaseConfiguration).toEqual({ errorsCount: 2 });
+    expect(await order()).toEqual(['Later Trouble', 'Recent']);
+    expect(await wholeOrder()).toEqual(['Later Trouble', 'Recent', 'Earlier', 'Untouched']);
+
+    // Fixed: back in the order of its opening.
+    expect((await save(0)).body.data.saveCaseConfiguration).toEqual({ errorsCount: 0 });
+    expect(await order()).toEqual(['Recent', 'Earlier']);
+
+    // An effect-chain update comes to the case (written by the platform), and the reader takes it.
+    await t.db
+      .update(caseConfiguration)
+      .set({ needsEcUpdate: true })
+      .where(eq(caseConfiguration.id, cases.Earlier as string));
+    expect(await order()).toEqual(['Earlier', 'Recent']);
+    const taken = await gql(
+      reader.client,
+      'mutation($d: [CaseUpdateDecisionInput!]!) { updateEffectChains(decisions: $d) { id updateStatus error } }',
+      { d: [{ id: cases.Earlier, choice: 'YES' }] },
+    );
+    expect(taken.body.data.updateEffectChains).toEqual([{ id: cases.Earlier, updateStatus: 'UPDATED', error: null }]);
+    expect(await wholeOrder()).toEqual(['Recent', 'Earlier', 'Later Trouble', 'Untouched']);
+
+    // A case that needs attention before it is first opened is first as soon as it is opened.
+    await t.db
+      .update(caseConfiguration)
+      .set({ errorsCount: 1 })
+      .where(eq(caseConfiguration.id, cases.Untouched as string));
+    await t.db
+      .insert(casePlay)
+      .values(buildCasePlay({ caseId: cases.Untouched as string, userId: reader.userId }, { lastAccessed: at(5) }));
+    expect(await order()).toEqual(['Untouched', 'Recent']);
+    // Each play holds its case's attention, as the database keeps it.
+    const plays = await t.db
+      .select({ caseId: casePlay.caseId, caseAttention: casePlay.caseAttention })
+      .from(casePlay)
+      .where(eq(casePlay.userId, reader.userId));
+    expect(Object.fromEntries(plays.map((play) => [play.caseId, play.caseAttention]))).toEqual({
+      [cases.Recent as string]: false,
+      [cases.Earlier as string]: false,
+      [cases['Later Trouble'] as string]: false,
+      [cases.Untouched as string]: true,
+    });
+  });
+
   it('answers the document fields of each case from its list projection, which follows every write of the document', async () => {
     const westfield = await insertGroup(t.db, { name: 'Westfield' });
     const reader = await signInNewMember(t, westfield, { role: 'USER' });
