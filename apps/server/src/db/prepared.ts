@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import type { Database } from './client.js';
 import { nameEmbeddedStatement } from './embedded-statements.js';
 import { planPostgresStatement } from './postgres-statements.js';
@@ -29,6 +30,7 @@ export function prepared<T>(
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
     statement = build(name);
+    mapFlatRows(statement);
     nameOnEmbeddedEngine(db, statement, planning);
     planPostgresStatement((db as { $client?: unknown }).$client, statement, planning);
     byName.set(name, statement);
@@ -56,4 +58,41 @@ function embeddedClientOf(db: Database): PGlite | null {
 /** Whether `db` runs on the embedded engine (PGlite). */
 export function isEmbeddedEngine(db: Database): boolean {
   return embeddedClientOf(db) !== null;
+}
+
+type SelectedField = { path: string[]; field: unknown };
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** An SQL's decoder: drizzle's own, left out of its published types. */
+const decoderOfSql = (value: SQL) => (value as unknown as { decoder: Decoder }).decoder;
+
+/** The decoder drizzle reads a selected field's values with (as its `mapResultRow` finds it). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql((field as unknown as { _: { sql: SQL } })._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/**
+ * Has a prepared select of flat fields (no nested objects) map its rows with each field's decoder
+ * found once, when the statement is built. Drizzle finds it again for every field of every row
+ * (four class checks each): with a page of 51 cases of 25 fields that was a tenth of the server's
+ * CPU on PostgreSQL. Each row is the same object drizzle would have made.
+ */
+export function mapFlatRows(statement: unknown): void {
+  const query = statement as { fields?: SelectedField[]; customResultMapper?: (rows: unknown[][]) => unknown };
+  const { fields } = query;
+  if (!fields || query.customResultMapper || fields.some(({ path }) => path.length !== 1)) return;
+  const keys = fields.map(({ path }) => path[0] as string);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  query.customResultMapper = (rows) =>
+    rows.map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let index = 0; index < keys.length; index += 1) {
+        const value = values[index];
+        row[keys[index] as string] = value === null ? null : (decoders[index] as Decoder).mapFromDriverValue(value);
+      }
+      return row;
+    });
 }

@@ -331,7 +331,10 @@ export async function findCaseResultPage(
   const rows = jsonKeys ? answered.map((answer) => fromJsonRow(jsonKeys, answer.row as unknown[])) : answered;
   return rows.map((row) => ({
     row: row as CaseListedRow,
-    sortValues: query.plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`])),
+    // Read for one row of a page only, the last, whose values make the cursor.
+    get sortValues() {
+      return query.plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`]));
+    },
   }));
 }
 
