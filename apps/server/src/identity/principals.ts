@@ -8,6 +8,7 @@ import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { group } from '../db/schema/groups.js';
+import type { ReadCache } from '../lib/read-cache.js';
 
 export type Principal = { principalType: 'GROUP' | 'USER'; principalId: string };
 
@@ -56,4 +57,13 @@ export function findOwnedOrganisationIds(db: Database, userId: string): Promise<
   )
     .execute({ userId })
     .then((rows) => rows.map((r) => r.id));
+}
+
+/**
+ * `findOwnedOrganisationIds` through the read cache, for the reads every page makes (the case
+ * list, the notifications): the key owner is a column of the organisation, and every write to
+ * groups clears the cache in every process (lib/read-cache.ts).
+ */
+export function ownedOrganisationIdsOf({ db, cache }: { db: Database; cache: ReadCache }, userId: string): Promise<string[]> {
+  return cache.get(`owned-organisations:${userId}`, () => findOwnedOrganisationIds(db, userId));
 }

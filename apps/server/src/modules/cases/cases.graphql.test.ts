@@ -259,6 +259,21 @@ describe('caseConfigurations: who sees what', () => {
     const session = await signInAs(t, owner.email, owner.password);
     expect(names(await list(session.client, { first: 100 }))).toContain('For Key Owners');
     expect(names(await list(as.ADMIN.client, { first: 100 }))).not.toContain('For Key Owners');
+
+    // The provider hands the organisation to another admin: each list follows at once, though both
+    // were just read (the lookup of key owners is remembered until a write to groups).
+    const successor = await insertUser(t.db, { role: 'ADMIN' });
+    await addMember(t.db, owned, successor.id, 'ADMIN');
+    const next = await signInAs(t, successor.email, successor.password);
+    expect(names(await list(next.client, { first: 100 }))).not.toContain('For Key Owners');
+    const handover = await as.SUPER_ADMIN.client.request({
+      method: 'PATCH',
+      url: `/api/users/extension/groups/${owned}`,
+      payload: { ownerId: successor.id },
+    });
+    expect(handover.statusCode).toBe(200);
+    expect(names(await list(session.client, { first: 100 }))).not.toContain('For Key Owners');
+    expect(names(await list(next.client, { first: 100 }))).toContain('For Key Owners');
   });
 
   it('another organisation sees its own cases and what was shared with it, never Riverside library', async () => {

@@ -155,7 +155,7 @@ const DateTimeScalar = new GraphQLScalarType({
   },
 });
 
-type Context = { actor: RequestUser; ip: string; db: FastifyInstance['db'] };
+type Context = { actor: RequestUser; ip: string; db: FastifyInstance['db']; cache: FastifyInstance['cache'] };
 
 /** The arguments checked with a domain schema; bad ones are VALIDATION_FAILED with the first issue. */
 function parse<S extends z.ZodType>(schema: S, args: unknown): z.output<S> {
@@ -169,7 +169,12 @@ function parse<S extends z.ZodType>(schema: S, args: unknown): z.output<S> {
   });
 }
 
-const ctxOf = (context: Context): service.CaseContext => ({ db: context.db, actor: context.actor, ip: context.ip });
+const ctxOf = (context: Context): service.CaseContext => ({
+  db: context.db,
+  cache: context.cache,
+  actor: context.actor,
+  ip: context.ip,
+});
 
 type Resolver = (root: unknown, args: Record<string, unknown>, context: Context, info: GraphQLResolveInfo) => unknown;
 
@@ -375,7 +380,7 @@ export const casesGraphql: FastifyPluginAsync = async (app) => {
       ]);
     }
     const { query, variables, operationName } = body.data;
-    const context: Context = { actor: currentUser(request), ip: request.ip, db: app.db };
+    const context: Context = { actor: currentUser(request), ip: request.ip, db: app.db, cache: app.cache };
     let result: ExecutionResult;
     try {
       result = await app.graphql(query, context, variables ?? undefined, operationName ?? undefined);

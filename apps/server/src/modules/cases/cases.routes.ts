@@ -42,6 +42,7 @@ export const casesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.record(z.string(), z.unknown()), ...errors },
       },
     },
-    async (request) => service.caseDocumentFor({ db: app.db, actor: currentUser(request), ip: request.ip }, request.params.id),
+    async (request) =>
+      service.caseDocumentFor({ db: app.db, cache: app.cache, actor: currentUser(request), ip: request.ip }, request.params.id),
   );
 };

@@ -18,9 +18,10 @@ import { hasPermission, type Permission } from '@patientsim/domain/roles/permiss
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
 import type { Database } from '../../db/client.js';
 import type { CaseAccess } from '../../db/schema/cases.js';
-import { findOwnedOrganisationIds, principalsOf } from '../../identity/principals.js';
+import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import { newId } from '../../lib/ids.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import {
@@ -33,7 +34,7 @@ import {
 } from './case-access.js';
 import * as repo from './cases.repository.js';
 
-export type CaseContext = { db: Database; actor: RequestUser; ip?: string | null };
+export type CaseContext = { db: Database; cache: ReadCache; actor: RequestUser; ip?: string | null };
 
 /**
  * Who the caller is to the access lists. The library is that of the organisation the caller is
@@ -42,13 +43,16 @@ export type CaseContext = { db: Database; actor: RequestUser; ip?: string | null
  * key owner, and grants to the person, their role or their product type. Without an organisation,
  * or when it is inactive, the caller has no access to cases (null).
  */
-export async function viewerOf(db: Database, actor: RequestUser): Promise<repo.CaseViewer | null> {
+export async function viewerOf(
+  { db, cache }: Pick<CaseContext, 'db' | 'cache'>,
+  actor: RequestUser,
+): Promise<repo.CaseViewer | null> {
   const orgId = actor.org;
   if (!orgId || actor.inactive) return null;
   const org = actor.groupsData.find((entry) => entry._id === orgId && entry.parent === null);
   if (!org || org.inactive) return null;
   const inOrg = actor.groupsData.filter((entry) => entry._id === orgId || entry.parent === orgId);
-  const ownsOrg = (await findOwnedOrganisationIds(db, actor.id)).includes(orgId);
+  const ownsOrg = (await ownedOrganisationIdsOf({ db, cache }, actor.id)).includes(orgId);
   const principals = principalsOf({ id: actor.id, role: actor.role, groupsData: inOrg, keyOwnerOf: ownsOrg ? [orgId] : [] });
   const groups = principals.filter((p) => p.principalType === 'GROUP').map((p) => p.principalId);
   return {
@@ -162,7 +166,7 @@ function toListed(row: repo.CaseListedRow, { forStudent }: { forStudent: boolean
 
 /** The caller's library (the query `caseConfigurations`). */
 export async function listCases(
-  { db, actor }: CaseContext,
+  { db, cache, actor }: CaseContext,
   args: CaseListArgs,
   fields: repo.ResultFields = repo.ALL_RESULT_FIELDS,
 ): Promise<Omit<CaseConfigurationPage, 'items'> & { items: ListedCase[] }> {
@@ -170,7 +174,7 @@ export async function listCases(
   if (filters.template) requireTemplateReader(actor);
   const plan = repo.sortPlan(args.sortBy);
   const after = args.after ? decodeCursor(plan, args.after) : null;
-  const viewer = await viewerOf(db, actor);
+  const viewer = await viewerOf({ db, cache }, actor);
   if (!viewer) return { items: [], nextCursor: null, totalCount: 0, totalCountCapped: false };
   const search = args.search?.trim() ? args.search.trim() : null;
   const query = {
@@ -206,8 +210,8 @@ export async function listCases(
 }
 
 /** One case the caller holds `kind` on, or null (unknown, or not theirs: never told apart). */
-async function findAccessible({ db, actor }: CaseContext, id: string, kind: CaseAccessKind) {
-  const viewer = await viewerOf(db, actor);
+async function findAccessible({ db, cache, actor }: CaseContext, id: string, kind: CaseAccessKind) {
+  const viewer = await viewerOf({ db, cache }, actor);
   if (!viewer) return null;
   const [row] = await repo.findCaseRows(db, { viewer, ids: [id], kind });
   return row ?? null;
@@ -221,14 +225,14 @@ async function requireAccessible(ctx: CaseContext, id: string, kind: CaseAccessK
 
 /** Reads one case again after a write, as the caller sees it. */
 async function reread(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
-  const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
+  const viewer = (await viewerOf(ctx, ctx.actor)) ?? noAccessViewer(ctx.actor);
   const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'ANY' });
   if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
   return toResult(row, { forStudent: ctx.actor.role === 'STUDENT' });
 }
 
 export async function getCase(ctx: CaseContext, id: string): Promise<CaseConfigurationResult | null> {
-  const viewer = await viewerOf(ctx.db, ctx.actor);
+  const viewer = await viewerOf(ctx, ctx.actor);
   if (!viewer) return null;
   const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'READ' });
   return row ? toResult(row, { forStudent: ctx.actor.role === 'STUDENT' }) : null;
@@ -255,7 +259,7 @@ export async function updateEffectChains(
   decisions: readonly { id: string; choice: 'YES' | 'NO' }[],
 ): Promise<CaseUpdateResult[]> {
   refuseWhileViewingAs(ctx.actor);
-  const viewer = await viewerOf(ctx.db, ctx.actor);
+  const viewer = await viewerOf(ctx, ctx.actor);
   const ids = decisions.map((d) => d.id);
   const rows = viewer ? await repo.findCaseRows(ctx.db, { viewer, ids, kind: 'WRITE' }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -472,7 +476,7 @@ export async function restoreCase(ctx: CaseContext, dump: CaseDocumentInput, own
 
 /** A case as the provider's staff see it (any organisation). */
 async function readAny(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
-  const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
+  const viewer = (await viewerOf(ctx, ctx.actor)) ?? noAccessViewer(ctx.actor);
   const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'ANY' });
   if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
   return toResult(row, { forStudent: false });
@@ -541,7 +545,7 @@ export async function templateCases(ctx: CaseContext, productType: ProductType):
   requirePermission(ctx.actor, 'cases:publish');
   requireTemplateReader(ctx.actor);
   const ids = await repo.findTemplateCaseIds(ctx.db, productType);
-  const viewer = (await viewerOf(ctx.db, ctx.actor)) ?? noAccessViewer(ctx.actor);
+  const viewer = (await viewerOf(ctx, ctx.actor)) ?? noAccessViewer(ctx.actor);
   const rows = await repo.findCaseResults(ctx.db, { viewer, ids, kind: 'ANY' });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {

@@ -25,7 +25,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications',
     { preHandler: signedIn, schema: { tags, security, response: { 200: NotificationListResponseSchema, ...errors } } },
     async (request) => ({
-      data: { notifications: await service.listNotifications({ db: app.db, actor: currentUser(request), unreadOnly: false }) },
+      data: {
+        notifications: await service.listNotifications({
+          db: app.db,
+          cache: app.cache,
+          actor: currentUser(request),
+          unreadOnly: false,
+        }),
+      },
     }),
   );
 
@@ -33,7 +40,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/pending',
     { preHandler: signedIn, schema: { tags, security, response: { 200: NotificationListResponseSchema, ...errors } } },
     async (request) => ({
-      data: { notifications: await service.listNotifications({ db: app.db, actor: currentUser(request), unreadOnly: true }) },
+      data: {
+        notifications: await service.listNotifications({
+          db: app.db,
+          cache: app.cache,
+          actor: currentUser(request),
+          unreadOnly: true,
+        }),
+      },
     }),
   );
 
@@ -44,6 +58,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         await service.markNotification({
           db: app.db,
+          cache: app.cache,
           actor: currentUser(request),
           notificationId: request.params.id,
           read: state === 'read',

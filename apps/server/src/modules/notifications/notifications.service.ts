@@ -13,10 +13,11 @@ import {
 } from '@patientsim/domain/notifications/notification.schemas';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { findOwnedOrganisationIds, principalsOf } from '../../identity/principals.js';
+import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import { findGroupsByIds } from '../organisations/organisations.service.js';
 import { findUserSummaries } from '../users/users.service.js';
@@ -41,8 +42,18 @@ function toWire(row: Awaited<ReturnType<typeof repo.findNotificationsFor>>[numbe
 }
 
 /** The caller's notifications, newest first; `unreadOnly` gives decision 6's pending list. */
-export async function listNotifications({ db, actor, unreadOnly }: { db: Database; actor: RequestUser; unreadOnly: boolean }) {
-  const keyOwnerOf = await findOwnedOrganisationIds(db, actor.id);
+export async function listNotifications({
+  db,
+  cache,
+  actor,
+  unreadOnly,
+}: {
+  db: Database;
+  cache: ReadCache;
+  actor: RequestUser;
+  unreadOnly: boolean;
+}) {
+  const keyOwnerOf = await ownedOrganisationIdsOf({ db, cache }, actor.id);
   const principals = principalsOf({ ...actor, keyOwnerOf });
   const rows = await repo.findNotificationsFor(db, { userId: actor.id, principals, unreadOnly, limit: LIST_LIMIT });
   return rows.map(toWire);
@@ -51,18 +62,20 @@ export async function listNotifications({ db, actor, unreadOnly }: { db: Databas
 /** Marks a notification addressed to the caller as read or unread. */
 export async function markNotification({
   db,
+  cache,
   actor,
   notificationId,
   read,
 }: {
   db: Database;
+  cache: ReadCache;
   actor: RequestUser;
   notificationId: string;
   read: boolean;
 }) {
   // What the person has read is theirs: a super admin viewing the product as them leaves it alone.
   assert(!actor.act, 'FORBIDDEN', { message: 'Notifications are not marked while viewing as another user.' });
-  const principals = principalsOf({ ...actor, keyOwnerOf: await findOwnedOrganisationIds(db, actor.id) });
+  const principals = principalsOf({ ...actor, keyOwnerOf: await ownedOrganisationIdsOf({ db, cache }, actor.id) });
   assert(await repo.isAddressedTo(db, { notificationId, userId: actor.id, principals }), 'NOT_FOUND');
   await repo.setReadAt(db, { notificationId, userId: actor.id, readAt: read ? new Date() : null });
 }
