@@ -23,16 +23,26 @@ export type PlanCacheMode = 'auto' | 'generic';
 /**
  * A `measured` statement's trial: its first `warmUp` runs as PostgreSQL plans them (not timed:
  * PostgreSQL makes its custom plans then), `timed` more the same way, one run on the generic plan
- * (which plans it, not timed) and `timed` more on it; then it keeps the generic plan if that took
- * at most `genericShare` of the time, else PostgreSQL's own choice. A run on the generic plan that
- * takes `abandonAfter` times as long as PostgreSQL's choice did ends the trial at once: a bad
- * generic plan is met once, not `timed` times, on the one thread the embedded engine runs on.
+ * (which plans it, not timed) and `timed` more on it; then it keeps the generic plan if its
+ * fastest run took at most `genericShare` of the fastest of PostgreSQL's choice, else PostgreSQL's
+ * own choice. Each kind is judged by its fastest run: a garbage collection or another process's
+ * time slice only adds to a run, and a trial that met one in the middle chose the slower plan for
+ * the life of the process. Two runs in a row on the generic plan that each take `abandonAfter`
+ * times as long as the slowest of PostgreSQL's choice end the trial at once: a bad generic plan is
+ * met twice, not `timed` times, on the one thread the embedded engine runs on, and one pause does
+ * not end it.
  */
 export const PLANNING_TRIAL = { warmUp: 5, timed: 3, genericShare: 0.9, abandonAfter: 2 } as const;
 
 export type TrialPlan = { warmUp: number; timed: number; genericShare: number; abandonAfter: number };
 
-export type Trial = { runs: number; auto: number[]; generic: number[] };
+export type Trial = {
+  runs: number;
+  auto: number[];
+  generic: number[];
+  /** How many runs on the generic plan in a row, up to the last, were over the bound. */
+  slowInARow?: number;
+};
 
 /** The plan_cache_mode of a `measured` statement's next run, while its trial lasts. */
 export function trialMode(runs: number, plan: TrialPlan = PLANNING_TRIAL): PlanCacheMode {
@@ -45,12 +55,10 @@ function isTimedRun(runs: number, plan: TrialPlan): boolean {
   return (runs >= warmUp && runs < warmUp + timed) || runs > warmUp + timed;
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 /** The mode a `measured` statement keeps after its trial: the generic plan only when clearly faster. */
 export function chosenMode(trial: Pick<Trial, 'auto' | 'generic'>, plan: TrialPlan = PLANNING_TRIAL): PlanCacheMode {
   if (trial.auto.length === 0 || trial.generic.length === 0) return 'auto';
-  return median(trial.generic) <= median(trial.auto) * plan.genericShare ? 'generic' : 'auto';
+  return Math.min(...trial.generic) <= Math.min(...trial.auto) * plan.genericShare ? 'generic' : 'auto';
 }
 
 /** How many runs a trial takes at most. */
@@ -66,7 +74,15 @@ export function afterTrialRun(
   ms: number,
   plan: TrialPlan = PLANNING_TRIAL,
 ): { trial: Trial; chosen?: undefined } | { trial?: undefined; chosen: PlanCacheMode } {
-  const next = { ...trial, runs: trial.runs + 1, [mode]: isTimedRun(trial.runs, plan) ? [...trial[mode], ms] : trial[mode] };
-  if (mode === 'generic' && ms > median(trial.auto) * plan.abandonAfter) return { chosen: 'auto' };
+  const next: Trial = {
+    ...trial,
+    runs: trial.runs + 1,
+    [mode]: isTimedRun(trial.runs, plan) ? [...trial[mode], ms] : trial[mode],
+  };
+  if (mode === 'generic') {
+    const isSlow = ms > Math.max(...trial.auto) * plan.abandonAfter;
+    next.slowInARow = isSlow ? (trial.slowInARow ?? 0) + 1 : 0;
+    if (next.slowInARow >= 2) return { chosen: 'auto' };
+  }
   return next.runs >= trialRuns(plan) ? { chosen: chosenMode(next, plan) } : { trial: next };
 }
