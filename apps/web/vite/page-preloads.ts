@@ -14,7 +14,8 @@ const preloadLink = (href: string) => `<link rel="modulepreload" crossorigin hre
  * the first load (`pages/<page>.html`, which the server sends for that path). Without it the
  * browser learns of those scripts only once the first load has run and the router has matched the
  * path: a round trip and the first load's start-up later. The scripts are the chunks holding the
- * page's modules and every chunk they import, less what index.html loads already.
+ * page's modules, the files the router imports them through, and every chunk they import, less
+ * what index.html loads already.
  */
 export function pagePreloads(pages: readonly PagePreload[]): Plugin {
   let base = '/';
@@ -47,7 +48,14 @@ export function pagePreloads(pages: readonly PagePreload[]): Plugin {
       const firstLoad = new Set(withStaticImports(entries).map((chunk) => chunk.fileName));
       const source = typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
       for (const { page, modules } of pages) {
-        const roots = chunks.filter((chunk) => chunk.moduleIds.some((id) => modules.test(id.split(path.sep).join('/'))));
+        const matches = (id: string) => modules.test(id.split(path.sep).join('/'));
+        // A module the router imports on demand and the build groups into a larger chunk is
+        // imported through a small file of its own that re-exports it: that file is named too.
+        const roots = chunks.filter(
+          (chunk) =>
+            chunk.moduleIds.some(matches) ||
+            (chunk.isDynamicEntry && chunk.facadeModuleId !== null && matches(chunk.facadeModuleId)),
+        );
         if (roots.length === 0) throw new Error(`page-preloads: no chunk holds the modules of ${page}`);
         const files = withStaticImports(roots)
           .map((chunk) => chunk.fileName)
