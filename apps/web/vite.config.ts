@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { lazySchemas } from './vite/lazy-schemas';
 import { moduleGraph } from './vite/module-graph';
-import { pagePreloads } from './vite/page-preloads';
+import { compileHints, pagePreloads } from './vite/page-preloads';
 import { precompress } from './vite/precompress';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -54,7 +54,7 @@ const inSignup = (id: string) => graph.closure(SIGNUP_ROOT).has(id) && !inFirstL
 export default defineConfig({
   root,
   base: '/auth/',
-  plugins: [react(), lazySchemas(), precompress(), graph.plugin, pagePreloads(PAGE_PRELOADS)],
+  plugins: [react(), lazySchemas(), precompress(), graph.plugin, pagePreloads(PAGE_PRELOADS), compileHints(PAGE_PRELOADS)],
   resolve: {
     // The domain package exposes its TypeScript sources under the "source" condition.
     conditions: ['source', ...defaultClientConditions],

@@ -211,6 +211,18 @@ describe('the production build', () => {
     expect(preloaded('account/profile')).toEqual([...first, ...profilePreloads()].sort());
   });
 
+  it('marks the scripts the first pages run as they load, and only those, for compiling at once', () => {
+    const hinted = (file: string) => readFileSync(path.join(outDir, file), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+    const first = firstLoad().map((chunk) => chunk.fileName);
+    const signup = pageChunksOf(/src\/features\/auth\/routes\/signup\.tsx$/).map((chunk) => chunk.fileName);
+    const atLoad = new Set([...first, ...signup, ...profilePreloads()]);
+    expect([...atLoad].filter((file) => !hinted(file))).toEqual([]);
+    // The scenario library, another page's file, is compiled as its functions are first called.
+    const others = chunks.map((chunk) => chunk.fileName).filter((file) => !atLoad.has(file));
+    expect(others.some((file) => file.startsWith('assets/scenario-library-'))).toBe(true);
+    expect(others.filter(hinted)).toEqual([]);
+  });
+
   it(`keeps the sign-up page within ${SIGNUP_BROTLI_BUDGET / 1000} kB of brotli-compressed JavaScript, without the form library or the query cache`, () => {
     const normalized = (id: string) => id.split(path.sep).join('/');
     const page = chunks.find((chunk) =>
