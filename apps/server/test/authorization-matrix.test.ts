@@ -10,6 +10,7 @@ import { notification, notificationTarget } from '../src/db/schema/notifications
 import { caseConfiguration } from '../src/db/schema/cases.js';
 import { buildCase, buildInvitation, buildNotification, buildNotificationTarget } from '../src/seed/builders.js';
 import { buildTestApp, type TestApp } from './build-app.js';
+import { createClient } from './client.js';
 import { signInAs } from './sign-in-client.js';
 import { addMember, insertGroup, insertMember, insertUser, signInNewMember, TEST_PASSWORD } from './fixtures.js';
 
@@ -611,4 +612,50 @@ describe('authorization matrix', () => {
       }
     });
   }
+});
+
+/**
+ * The changes a View-As-User token may make (decision 0033), every other route whose method writes
+ * refusing it: POSTs that only read, and the end of the view itself.
+ */
+const VIEW_AS_ALLOWED: Record<string, 'read' | 'write'> = {
+  'POST /api/users/invites/pending': 'read',
+  // Queries only: a mutation is refused by the endpoint (view-as.routes.test.ts).
+  'POST /api/graphql': 'read',
+  'POST /api/users/auth/loginAs/end': 'write',
+};
+
+describe('authorization matrix through a View-As-User token', () => {
+  let view: ReturnType<typeof createClient>;
+  beforeAll(async () => {
+    const started = await sessions.SUPER_ADMIN.client.post('/api/users/auth/loginAs', {
+      orgId: ctx.riverside,
+      email: sessions.ADMIN.payload.email,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    view = createClient(t.app, { ip: '10.95.0.1' });
+    view.setBearer(started.json().data.idToken);
+  });
+
+  for (const [key, entry] of Object.entries(MATRIX)) {
+    // The view's own end comes last, on its own: it ends the view.
+    if (entry.guard !== 'bearer' || key.startsWith('GET ') || key === 'POST /api/users/auth/loginAs/end') continue;
+    const allowed = VIEW_AS_ALLOWED[key];
+    it(`${allowed ? 'lets through' : 'refuses with VIEW_AS_READ_ONLY'}: ${key}`, async () => {
+      const call = entry.call(ctx);
+      const response = await view.request({
+        method: call.method,
+        url: call.url,
+        ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+        ...(call.headers ? { headers: call.headers } : {}),
+      });
+      if (allowed) expect(response.json().code).not.toBe('VIEW_AS_READ_ONLY');
+      else expect(response.json(), response.body).toMatchObject({ statusCode: 403, code: 'VIEW_AS_READ_ONLY' });
+    });
+  }
+
+  it('lets the view end itself', async () => {
+    expect((await view.post('/api/users/auth/loginAs/end', {})).statusCode).toBe(200);
+    expect((await view.get(`/api/users/extension/groups/${ctx.riverside}`)).statusCode).toBe(401);
+  });
 });

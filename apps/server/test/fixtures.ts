@@ -4,6 +4,7 @@ import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../src/db/client.js';
 import { licenseAcceptance, user } from '../src/db/schema/auth.js';
 import { group, groupMember } from '../src/db/schema/groups.js';
+import { openViewSession } from '../src/identity/impersonation.js';
 import { hashPassword } from '../src/identity/password.js';
 import { newId } from '../src/lib/ids.js';
 import { createAccount, loadIdentity } from '../src/modules/users/users.service.js';
@@ -79,7 +80,8 @@ export async function findUser(db: Database, id: string) {
 
 /**
  * A client holding a View-As-User token (decision 0012's `act` claim): the super admin signed in
- * as `viewer` viewing the product as the user `userId`.
+ * as `viewer` viewing the product as the user `userId`, in a view session of its own started from
+ * the viewer's session (as `POST /auth/loginAs` opens one; no check of who may be viewed).
  */
 export async function viewingAs(
   t: TestApp,
@@ -87,11 +89,13 @@ export async function viewingAs(
 ) {
   const identity = await loadIdentity(t.db, userId);
   if (!identity) throw new Error(`no identity for ${userId}`);
-  const { idToken } = await t.app.tokens.sign(identity.claims, {
-    sessionId: viewer.payload.sid,
-    act: { sub: viewer.userId },
-    maxSeconds: 600,
+  const { sessionId } = await openViewSession(t.db, {
+    superAdminId: viewer.userId,
+    parentSessionId: viewer.payload.sid,
+    seconds: 600,
+    ipAddress: ip,
   });
+  const { idToken } = await t.app.tokens.sign(identity.claims, { sessionId, act: { sub: viewer.userId }, maxSeconds: 600 });
   const client = createClient(t.app, { ip });
   client.setBearer(idToken);
   return client;

@@ -7,23 +7,27 @@ import { newId } from '../lib/ids.js';
 
 /**
  * The user agent a View-As-User session is marked with. Such a session belongs to the super admin
- * (their sign-out, password change or deletion ends it with their other sessions), but no cookie
- * carries it: it exists only so that its View-As-User token can be refused the moment the view ends.
+ * and hangs off the session they started it from: signing that one out ends the view with it (the
+ * row goes with its parent's, and the bearer check wants the parent live), and so do a password
+ * change or deletion, which end all their sessions. No cookie carries it: it exists only so that
+ * its View-As-User token can be refused the moment the view ends.
  */
 const VIEW_SESSION_AGENT = 'view-as-user';
 
 /**
- * Opens the session a View-As-User token is bound to (its `sid`): owned by the super admin and
- * ending after `seconds` (at most IMPERSONATION_MAX_SECONDS), when the token does.
+ * Opens the session a View-As-User token is bound to (its `sid`): owned by the super admin, a child
+ * of their session `parentSessionId`, and ending after `seconds` (at most IMPERSONATION_MAX_SECONDS),
+ * when the token does.
  */
 export async function openViewSession(
   db: Database,
   {
     superAdminId,
+    parentSessionId,
     seconds,
     ipAddress,
     now = new Date(),
-  }: { superAdminId: string; seconds: number; ipAddress: string; now?: Date },
+  }: { superAdminId: string; parentSessionId: string; seconds: number; ipAddress: string; now?: Date },
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   const expiresAt = new Date(now.getTime() + Math.min(seconds, IMPERSONATION_MAX_SECONDS) * 1000);
   const sessionId = newId();
@@ -32,6 +36,7 @@ export async function openViewSession(
     // Never handed out: no cookie can name this session.
     token: generateId(32),
     userId: superAdminId,
+    parentSessionId,
     createdAt: now,
     updatedAt: now,
     expiresAt,

@@ -6,7 +6,7 @@ import type { ReadCache } from '../lib/read-cache.js';
 import type { Auth } from './auth.js';
 
 /** Dates arrive as strings from a session kept in Redis or memory as JSON. */
-type SessionRow = { userId: string; createdAt: Date | string; expiresAt: Date | string };
+type SessionRow = { userId: string; createdAt: Date | string; expiresAt: Date | string; parentSessionId?: string | null };
 
 /**
  * A session is live while it exists (sign-out, password change or reset, removal from an
@@ -24,7 +24,12 @@ export function isSessionLive(row: SessionRow | null, userId: string, now = new 
 export function findSession(db: Database, cache: ReadCache, sessionId: string): Promise<SessionRow | null> {
   return cache.get(`sid:${sessionId}`, () =>
     db
-      .select({ userId: session.userId, createdAt: session.createdAt, expiresAt: session.expiresAt })
+      .select({
+        userId: session.userId,
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        parentSessionId: session.parentSessionId,
+      })
       .from(session)
       .where(eq(session.id, sessionId))
       .limit(1)

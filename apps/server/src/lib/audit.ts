@@ -17,3 +17,18 @@ export type AuditEntry = {
 export async function audit(db: Database, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvent).values({ id: newId(), ...entry });
 }
+
+/** Who does something: the token's person, and the super admin when it is a View-As-User token. */
+export type AuditActor = { id: string; act?: { sub: string } | undefined };
+
+/**
+ * Appends one audit event done by `actor`; through a View-As-User token it is recorded as the
+ * viewed person's on the super admin's behalf.
+ */
+export async function auditAs(
+  db: Database,
+  actor: AuditActor,
+  entry: Omit<AuditEntry, 'actorId' | 'onBehalfOfId'>,
+): Promise<void> {
+  await audit(db, { ...entry, actorId: actor.id, onBehalfOfId: actor.act?.sub ?? null });
+}

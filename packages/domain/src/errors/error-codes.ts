@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   TOKEN_INVALID: { status: 401, message: 'The token is invalid or has expired.' },
   SESSION_ENDED: { status: 401, message: 'Your session has ended. Please sign in again.' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this.' },
+  /** A View-As-User token on a route that changes something (only the routes the view needs let it through). */
+  VIEW_AS_READ_ONLY: { status: 403, message: 'Nothing can be changed while viewing PatientSim as another user.' },
   /** A signed-in browser request (session cookie) that another site's page sent. */
   CROSS_SITE_REQUEST: { status: 403, message: 'This request must come from PatientSim.' },
   NOT_FOUND: { status: 404, message: 'Not found.' },

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** better-auth's user, extended with the product's fields. */
 export const user = pgTable(
@@ -50,8 +50,17 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * A View-As-User session's: the super admin's session it was started from. Signing that one
+     * out ends the view with it (identity/impersonation.ts).
+     */
+    parentSessionId: text('parent_session_id').references((): AnyPgColumn => session.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('session_token_unique').on(t.token), index('session_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('session_token_unique').on(t.token),
+    index('session_user_idx').on(t.userId),
+    index('session_parent_idx').on(t.parentSessionId),
+  ],
 );
 
 export const account = pgTable(

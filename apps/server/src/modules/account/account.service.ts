@@ -2,7 +2,7 @@ import { APIError } from 'better-auth/api';
 import type { Profile, UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
 import type { Database } from '../../db/client.js';
 import { assertStrongPassword } from '../../identity/password.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { endUserSessions } from '../../identity/sessions.js';
@@ -39,7 +39,6 @@ export async function updateOwnProfile({
   ip: string;
 }): Promise<Profile & { emailChanged: boolean }> {
   assert(actor.id === userId, 'NOT_FOUND');
-  assert(!actor.act, 'FORBIDDEN', { message: 'Profiles cannot be changed while viewing as another user.' });
   const current = await findUserById(ctx.db, userId);
   assert(current && !current.deletedAt, 'NOT_FOUND');
   const newEmail = changes.email !== undefined && changes.email !== current.email ? changes.email : null;
@@ -59,8 +58,7 @@ export async function updateOwnProfile({
     const row = Object.keys(names).length > 0 ? await updateUser(tx, userId, names) : current;
     assert(row, 'NOT_FOUND');
     const addressMove = newEmail ? await moveToAddress(tx, current, newEmail) : null;
-    await audit(tx, {
-      actorId: userId,
+    await auditAs(tx, actor, {
       action: 'user.update-profile',
       targetType: 'user',
       targetId: userId,
@@ -170,8 +168,7 @@ export async function changePassword({
       returnHeaders: true,
     });
     ctx.cache.clear();
-    await audit(ctx.db, {
-      actorId: actor.id,
+    await auditAs(ctx.db, actor, {
       action: 'user.change-password',
       targetType: 'user',
       targetId: actor.id,

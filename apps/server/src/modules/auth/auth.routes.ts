@@ -200,6 +200,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // The viewed person's token: their address may be unverified, the view must still end.
       preHandler: app.requirePermission('account:read', { allowUnverified: true }),
+      // The one change a view makes: ending itself (audited as the super admin's).
+      config: { viewAs: 'write' },
       schema: {
         tags,
         description: 'Ends the View-As-User session of the token that calls it.',

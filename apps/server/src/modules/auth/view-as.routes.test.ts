@@ -3,13 +3,15 @@ import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ID_TOKEN_AUDIENCE, STUDENT_SESSION_SECONDS } from '@patientsim/domain/common/constants';
 import { auditEvent } from '../../db/schema/audit.js';
-import { user } from '../../db/schema/auth.js';
+import { session, user } from '../../db/schema/auth.js';
 import { groupMember } from '../../db/schema/groups.js';
+import { invitation } from '../../db/schema/invitations.js';
 import { endUserSessions } from '../../identity/sessions.js';
+import { buildInvitation } from '../../seed/builders.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
-import { insertGroup, insertMember, signInNewMember } from '../../../test/fixtures.js';
-import type { SignedInSession } from '../../../test/sign-in-client.js';
+import { insertGroup, insertMember, signInNewMember, TEST_PASSWORD } from '../../../test/fixtures.js';
+import { signInAs, type SignedInSession } from '../../../test/sign-in-client.js';
 
 let t: TestApp;
 let provider: string;
@@ -42,8 +44,8 @@ function viewClient(idToken: string) {
   return client;
 }
 
-async function startView(email: string, reason?: string) {
-  const response = await loginAs(superAdmin, { orgId: riverside, email, ...(reason ? { reason } : {}) });
+async function startView(email: string, reason?: string, from: SignedInSession = superAdmin) {
+  const response = await loginAs(from, { orgId: riverside, email, ...(reason ? { reason } : {}) });
   expect(response.statusCode, response.body).toBe(200);
   const { idToken, idTokenPayload } = response.json().data;
   return { idToken: idToken as string, payload: idTokenPayload, client: viewClient(idToken) };
@@ -100,6 +102,7 @@ describe('POST /auth/loginAs', () => {
       payload: { given_name: 'Changed' },
     });
     expect(profile.statusCode).toBe(403);
+    expect(profile.json().code).toBe('VIEW_AS_READ_ONLY');
     const nested = await view.client.post('/api/users/auth/loginAs', { orgId: riverside, email: student.email });
     expect(nested.statusCode).toBe(403);
   });
@@ -180,6 +183,61 @@ describe('POST /auth/loginAs', () => {
   });
 });
 
+describe('what a View-As-User token may change', () => {
+  it("refuses declining or dismissing the person's invitations, changing their organisation and mailing them, and records nothing as theirs", async () => {
+    const declined = buildInvitation({ orgId: northgate, email: instructor.email, role: 'USER' });
+    const dismissed = buildInvitation({ orgId: northgate, email: instructor.email, role: 'USER' });
+    await t.db.insert(invitation).values([declined, dismissed]);
+    const view = await startView(instructor.email);
+    const refused = [
+      await view.client.post('/api/users/invitations/decline', { inviteId: declined.id }),
+      await view.client.post(`/api/users/invites/dismiss/${dismissed.id}`),
+      await view.client.post('/api/users/auth/changeOrg', { orgId: riverside }),
+      await view.client.post('/api/users/jobs/verification-email', { user_id: instructor.id }),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual({
+        statusCode: 403,
+        code: 'VIEW_AS_READ_ONLY',
+        message: 'Nothing can be changed while viewing PatientSim as another user.',
+      });
+    }
+    const invitations = await t.db.select().from(invitation).where(eq(invitation.email, instructor.email));
+    expect(invitations.filter((row) => [declined.id, dismissed.id].includes(row.id)).map((row) => row.status)).toEqual([
+      'pending',
+      'pending',
+    ]);
+    const asThePerson = await t.db.select().from(auditEvent).where(eq(auditEvent.actorId, instructor.id));
+    expect(asThePerson).toEqual([]);
+  });
+
+  it('reads through POST what the view shows: the pending invitations and GraphQL queries, never mutations', async () => {
+    const view = await startView(instructor.email);
+    const pending = await view.client.post('/api/users/invites/pending', { email: instructor.email });
+    expect(pending.statusCode, pending.body).toBe(200);
+    const gql = (query: string, operationName?: string) =>
+      view.client.post('/api/graphql', { query, ...(operationName ? { operationName } : {}) });
+    const read = await gql('{ caseConfigurations { totalCount } }');
+    expect(read.statusCode, read.body).toBe(200);
+    const favorite = await gql('mutation { addFavorite(id: "c1") { id } }');
+    expect(favorite.statusCode).toBe(403);
+    expect(favorite.json()).toEqual({
+      data: null,
+      errors: [
+        {
+          message: 'Nothing can be changed while viewing PatientSim as another user.',
+          extensions: { code: 'VIEW_AS_READ_ONLY', statusCode: 403 },
+        },
+      ],
+    });
+    // One document, two operations: the one named decides.
+    const both = 'query List { caseConfigurations { totalCount } } mutation Star { addFavorite(id: "c1") { id } }';
+    expect((await gql(both, 'List')).statusCode).toBe(200);
+    expect((await gql(both, 'Star')).json().errors[0].extensions.code).toBe('VIEW_AS_READ_ONLY');
+  });
+});
+
 describe('POST /auth/loginAs/end', () => {
   it('ends the view: its token is refused at once, and the end is recorded with its reason', async () => {
     const view = await startView(instructor.email);
@@ -231,6 +289,38 @@ describe('a View-As-User session at its expiry', () => {
     // Renewal goes through a session cookie: the view has none, so there is nothing to renew.
     const renewal = await view.client.post('/api/users/auth/token');
     expect(renewal.statusCode).toBe(401);
+  });
+
+  it('ends when the super admin signs out of the session that started it, and only then', async () => {
+    const [superAdminEmail] = (await t.db.select({ email: user.email }).from(user).where(eq(user.id, superAdmin.userId))).map(
+      (row) => row.email,
+    );
+    const leaving = await signInAs(t, superAdminEmail ?? '', TEST_PASSWORD);
+    const staying = await signInAs(t, superAdminEmail ?? '', TEST_PASSWORD);
+    const ending = await startView(instructor.email, undefined, leaving);
+    const lasting = await startView(instructor.email, undefined, staying);
+    expect((await leaving.client.post('/api/users/auth/sign-out')).statusCode).toBe(200);
+    const response = await ending.client.get('/api/users/notifications');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('SESSION_ENDED');
+    expect((await lasting.client.get('/api/users/notifications')).statusCode).toBe(200);
+  });
+
+  it('ends when the session that started it expires', async () => {
+    const [superAdminEmail] = (await t.db.select({ email: user.email }).from(user).where(eq(user.id, superAdmin.userId))).map(
+      (row) => row.email,
+    );
+    const expiring = await signInAs(t, superAdminEmail ?? '', TEST_PASSWORD);
+    const view = await startView(instructor.email, undefined, expiring);
+    expect((await view.client.get('/api/users/notifications')).statusCode).toBe(200);
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.id, expiring.payload.sid));
+    t.app.cache.clear();
+    const response = await view.client.get('/api/users/notifications');
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('SESSION_ENDED');
   });
 
   it('is refused when the super admin’s sessions end (a password change, a deletion)', async () => {

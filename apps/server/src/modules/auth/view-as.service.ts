@@ -2,7 +2,7 @@ import { IMPERSONATION_MAX_SECONDS } from '@patientsim/domain/common/constants';
 import { endViewSession, openViewSession } from '../../identity/impersonation.js';
 import { tokenLifetimeSeconds } from '../../identity/tokens.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, assert } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
 import { findViewSessionOrganisation } from '../audit/audit.service.js';
@@ -40,8 +40,6 @@ export async function loginAs({
   reason?: string | undefined;
   ip: string;
 }) {
-  // A view cannot start from within another (the viewed person's role holds no such right anyway).
-  assert(!actor.act, 'FORBIDDEN', { message: 'This cannot be changed while viewing as another user.' });
   const target = await users.findUserByEmail(ctx.db, email);
   const isMember = target && !target.deletedAt && (await users.isOrganisationMember(ctx.db, target.id, orgId));
   const identity = isMember ? await users.loadIdentity(ctx.db, target.id) : null;
@@ -51,7 +49,7 @@ export async function loginAs({
   }
   const seconds = Math.min(tokenLifetimeSeconds(identity.claims.role), IMPERSONATION_MAX_SECONDS);
   const { sessionId, expiresAt } = await ctx.db.transaction(async (tx) => {
-    const opened = await openViewSession(tx, { superAdminId: actor.id, seconds, ipAddress: ip });
+    const opened = await openViewSession(tx, { superAdminId: actor.id, parentSessionId: actor.sid, seconds, ipAddress: ip });
     await audit(tx, {
       actorId: actor.id,
       action: 'view-as.start',

@@ -909,7 +909,7 @@ describe('favourites and effect-chain updates', () => {
     const client = await viewingAs(t, { userId: as.USER.userId, viewer: as.SUPER_ADMIN });
     const { status, body } = await gql(client, 'mutation($id: ID!) { addFavorite(id: $id) { id } }', { id: ids.Asthma });
     expect(status).toBe(403);
-    expect(body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(body.errors[0].extensions.code).toBe('VIEW_AS_READ_ONLY');
     expect((await list(client)).totalCount).toBeGreaterThan(0);
   });
 });

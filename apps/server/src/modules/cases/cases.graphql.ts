@@ -26,7 +26,10 @@ import {
   GraphQLError,
   type GraphQLResolveInfo,
   GraphQLScalarType,
+  getOperationAST,
   Kind,
+  OperationTypeNode,
+  parse as parseDocument,
   type SelectionSetNode,
   type ValidationContext,
   valueFromASTUntyped,
@@ -353,6 +356,25 @@ function sendErrors(reply: FastifyReply, errors: FormattedError[], data: unknown
   return reply.status(statusOf(errors, data !== null && data !== undefined)).send({ data, errors });
 }
 
+/**
+ * Whether the operation a request runs changes something (a mutation or subscription). A document
+ * that does not parse runs nothing (mercurius answers why); one whose operation cannot be picked
+ * counts as a change if any of its operations is one.
+ */
+function isChangingOperation(query: string, operationName: string | null | undefined): boolean {
+  let document: DocumentNode;
+  try {
+    document = parseDocument(query);
+  } catch {
+    return false;
+  }
+  const operation = getOperationAST(document, operationName ?? undefined);
+  if (operation) return operation.operation !== OperationTypeNode.QUERY;
+  return document.definitions.some(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation !== OperationTypeNode.QUERY,
+  );
+}
+
 /** Registers mercurius (without its own routes) and the POST route, in the caller's scope. */
 export const casesGraphql: FastifyPluginAsync = async (app) => {
   await app.register(mercurius, {
@@ -368,7 +390,8 @@ export const casesGraphql: FastifyPluginAsync = async (app) => {
   });
   const signedIn = app.requirePermission('cases:read');
 
-  app.post(GRAPHQL_PATH, { preHandler: signedIn }, async (request, reply) => {
+  // GraphQL reads through POST too: a View-As-User token gets in, and the operation decides below.
+  app.post(GRAPHQL_PATH, { preHandler: signedIn, config: { viewAs: 'read' } }, async (request, reply) => {
     const body = GraphQLBodySchema.safeParse(request.body);
     if (!body.success) {
       const issue = body.error.issues[0];
@@ -380,7 +403,12 @@ export const casesGraphql: FastifyPluginAsync = async (app) => {
       ]);
     }
     const { query, variables, operationName } = body.data;
-    const context: Context = { actor: currentUser(request), ip: request.ip, db: app.db, cache: app.cache };
+    const actor = currentUser(request);
+    if (actor.act && isChangingOperation(query, operationName)) {
+      const { message, status } = ERROR_CODES.VIEW_AS_READ_ONLY;
+      return sendErrors(reply, [{ message, extensions: { code: 'VIEW_AS_READ_ONLY', statusCode: status } }]);
+    }
+    const context: Context = { actor, ip: request.ip, db: app.db, cache: app.cache };
     let result: ExecutionResult;
     try {
       result = await app.graphql(query, context, variables ?? undefined, operationName ?? undefined);

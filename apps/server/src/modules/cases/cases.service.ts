@@ -19,7 +19,7 @@ import { isProductType, type ProductType } from '@patientsim/domain/product/prod
 import type { Database } from '../../db/client.js';
 import type { CaseAccess } from '../../db/schema/cases.js';
 import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 import { newId } from '../../lib/ids.js';
@@ -71,11 +71,6 @@ function noAccessViewer(actor: RequestUser): repo.CaseViewer {
 
 function requirePermission(actor: RequestUser, permission: Permission): void {
   if (!hasPermission(actor.role, permission)) throw new AppError('FORBIDDEN');
-}
-
-/** Writes are refused while a super admin views the product as another user. */
-function refuseWhileViewingAs(actor: RequestUser): void {
-  if (actor.act) throw new AppError('FORBIDDEN', { message: 'This cannot be changed while viewing as another user.' });
 }
 
 /** Template information is refused to people without an organisation and to students (spec section 5). */
@@ -239,7 +234,6 @@ export async function getCase(ctx: CaseContext, id: string): Promise<CaseConfigu
 }
 
 export async function setFavorite(ctx: CaseContext, id: string, favorite: boolean): Promise<CaseConfigurationResult> {
-  refuseWhileViewingAs(ctx.actor);
   await requireAccessible(ctx, id, 'READ');
   if (favorite) await repo.addFavorite(ctx.db, id, ctx.actor.id);
   else await repo.removeFavorite(ctx.db, id, ctx.actor.id);
@@ -258,7 +252,6 @@ export async function updateEffectChains(
   ctx: CaseContext,
   decisions: readonly { id: string; choice: 'YES' | 'NO' }[],
 ): Promise<CaseUpdateResult[]> {
-  refuseWhileViewingAs(ctx.actor);
   const viewer = await viewerOf(ctx, ctx.actor);
   const ids = decisions.map((d) => d.id);
   const rows = viewer ? await repo.findCaseRows(ctx.db, { viewer, ids, kind: 'WRITE' }) : [];
@@ -296,8 +289,7 @@ export async function updateEffectChains(
     }
     await ctx.db.transaction(async (tx) => {
       await writeDocument(tx, row.id, next, row.access);
-      await audit(tx, {
-        actorId: ctx.actor.id,
+      await auditAs(tx, ctx.actor, {
         action: 'case.ec-update',
         targetType: 'case',
         targetId: row.id,
@@ -328,12 +320,10 @@ async function writeDocument(db: Database, id: string, document: Record<string, 
 }
 
 export async function removeCase(ctx: CaseContext, id: string): Promise<boolean> {
-  refuseWhileViewingAs(ctx.actor);
   const row = await requireAccessible(ctx, id, 'WRITE');
   await ctx.db.transaction(async (tx) => {
     await repo.deleteCases(tx, [id]);
-    await audit(tx, {
-      actorId: ctx.actor.id,
+    await auditAs(tx, ctx.actor, {
       action: 'case.remove',
       targetType: 'case',
       targetId: id,
@@ -367,7 +357,6 @@ function withoutServerFields(document: Record<string, unknown>): Record<string, 
 
 /** A copy of a case in the caller's organisation, owned by the caller, under a new name. */
 export async function duplicateCase(ctx: CaseContext, id: string, newCaseName: string): Promise<CaseConfigurationResult> {
-  refuseWhileViewingAs(ctx.actor);
   const row = await requireAccessible(ctx, id, 'WRITE');
   const newCaseId = newId();
   const access = buildCaseAccess({ ownerId: ctx.actor.id, ownerOrgId: ctx.actor.org });
@@ -382,8 +371,7 @@ export async function duplicateCase(ctx: CaseContext, id: string, newCaseName: s
   };
   await ctx.db.transaction(async (tx) => {
     await insertDocument(tx, newCaseId, document, access, createdAt);
-    await audit(tx, {
-      actorId: ctx.actor.id,
+    await auditAs(tx, ctx.actor, {
       action: 'case.duplicate',
       targetType: 'case',
       targetId: newCaseId,
@@ -410,7 +398,6 @@ async function insertDocument(db: Database, id: string, document: Record<string,
 
 /** Saves the scenario builder's document; its access lists, shares and assignments stay as they are. */
 export async function saveCase(ctx: CaseContext, id: string, input: CaseDocumentInput): Promise<CaseConfigurationResult> {
-  refuseWhileViewingAs(ctx.actor);
   const row = await requireAccessible(ctx, id, 'WRITE');
   const stored = row.document;
   const document = {
@@ -447,7 +434,6 @@ export async function caseDocumentFor(ctx: CaseContext, id: string): Promise<Rec
 /** `restoreCase`: a new case in `ownerOrg` from a dump, owned by the caller. */
 export async function restoreCase(ctx: CaseContext, dump: CaseDocumentInput, ownerOrg: string): Promise<CaseConfigurationResult> {
   requirePermission(ctx.actor, 'cases:copy');
-  refuseWhileViewingAs(ctx.actor);
   const org = await repo.findOrganisation(ctx.db, ownerOrg);
   if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found.' });
   const id = newId();
@@ -461,8 +447,7 @@ export async function restoreCase(ctx: CaseContext, dump: CaseDocumentInput, own
   };
   await ctx.db.transaction(async (tx) => {
     await insertDocument(tx, id, document, access, createdAt);
-    await audit(tx, {
-      actorId: ctx.actor.id,
+    await auditAs(tx, ctx.actor, {
       action: 'case.restore',
       targetType: 'case',
       targetId: id,
@@ -485,11 +470,9 @@ async function readAny(ctx: CaseContext, id: string): Promise<CaseConfigurationR
 /** `bulkRemoveCaseConfigurations`: removes the named cases (the copy tool's clean-up); answers how many went. */
 export async function bulkRemoveCases(ctx: CaseContext, ids: readonly string[]): Promise<number> {
   requirePermission(ctx.actor, 'cases:copy');
-  refuseWhileViewingAs(ctx.actor);
   return ctx.db.transaction(async (tx) => {
     const removed = await repo.deleteCases(tx, [...new Set(ids)]);
-    await audit(tx, {
-      actorId: ctx.actor.id,
+    await auditAs(tx, ctx.actor, {
       action: 'case.bulk-remove',
       targetType: 'case',
       ipAddress: ctx.ip ?? null,
@@ -507,7 +490,6 @@ export async function upsertCase(
   { id, access, isTemplate }: { id: string; access?: AccessInput | null; isTemplate?: boolean | null },
 ): Promise<CaseConfigurationResult> {
   requirePermission(ctx.actor, 'cases:publish');
-  refuseWhileViewingAs(ctx.actor);
   const [row] = await repo.findStoredCases(ctx.db, [id]);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
   const nextAccess: CaseAccess = access
@@ -527,8 +509,7 @@ export async function upsertCase(
   const document = { ...row.document, ...(isTemplate === null || isTemplate === undefined ? {} : { isTemplate }) };
   await ctx.db.transaction(async (tx) => {
     await writeDocument(tx, id, document, nextAccess);
-    await audit(tx, {
-      actorId: ctx.actor.id,
+    await auditAs(tx, ctx.actor, {
       action: 'case.upsert',
       targetType: 'case',
       targetId: id,
@@ -556,7 +537,6 @@ export async function templateCases(ctx: CaseContext, productType: ProductType):
 
 async function requireTemplate(ctx: CaseContext, id: string) {
   requirePermission(ctx.actor, 'cases:publish');
-  refuseWhileViewingAs(ctx.actor);
   const [row] = await repo.findStoredCases(ctx.db, [id]);
   if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
   if (!row.isTemplate) throw new AppError('CASE_NOT_TEMPLATE');
@@ -568,8 +548,7 @@ export async function publishTemplate(ctx: CaseContext, id: string, published: b
   const row = await requireTemplate(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await writeDocument(tx, id, row.document, withPublished(row.access, published));
-    await audit(tx, {
-      actorId: ctx.actor.id,
+    await auditAs(tx, ctx.actor, {
       action: published ? 'case.publish' : 'case.unpublish',
       targetType: 'case',
       targetId: id,
@@ -591,8 +570,7 @@ export async function setTemplateAppLab(ctx: CaseContext, id: string, applab: bo
   if (!appLab) throw new AppError('CASE_NO_APP_LAB');
   await ctx.db.transaction(async (tx) => {
     await writeDocument(tx, id, row.document, withAppLab(row.access, appLab.id, applab));
-    await audit(tx, {
-      actorId: ctx.actor.id,
+    await auditAs(tx, ctx.actor, {
       action: applab ? 'case.app-lab.add' : 'case.app-lab.remove',
       targetType: 'case',
       targetId: id,

@@ -9,7 +9,7 @@ import {
 import { canAssignRole, type Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import { invitationEmail } from '../../mail/templates.js';
@@ -186,9 +186,7 @@ export async function createInvitations({
       }
     }
     if (target.kind === 'new') {
-      await audit(tx, {
-        actorId: actor.id,
-        onBehalfOfId: actor.act?.sub ?? null,
+      await auditAs(tx, actor, {
         action: 'organisation.create',
         targetType: 'group',
         targetId: org.id,
@@ -205,9 +203,7 @@ export async function createInvitations({
     }
     for (const row of rows) {
       if (!row.mail) continue;
-      await audit(tx, {
-        actorId: actor.id,
-        onBehalfOfId: actor.act?.sub ?? null,
+      await auditAs(tx, actor, {
         action: row.mail.isNew ? 'invitation.create' : 'invitation.resend',
         targetType: 'invitation',
         targetId: row.mail.inviteId,
@@ -266,9 +262,7 @@ export async function revokeInvitation({
     const revoked = await repo.revokeInvitations(tx, access.orgId, email);
     assert(revoked.length > 0, 'NOT_FOUND', { message: 'No pending invitation for this email.' });
     for (const id of revoked) {
-      await audit(tx, {
-        actorId: actor.id,
-        onBehalfOfId: actor.act?.sub ?? null,
+      await auditAs(tx, actor, {
         action: 'invitation.revoke',
         targetType: 'invitation',
         targetId: id,
@@ -302,9 +296,7 @@ export async function resendInvitation({
     assert(await repo.renewInvitationToken(tx, existing.id, { tokenHash: hashToken(token), expiresAt }), 'NOT_FOUND', {
       message: 'No pending invitation for this email.',
     });
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'invitation.resend',
       targetType: 'invitation',
       targetId: existing.id,

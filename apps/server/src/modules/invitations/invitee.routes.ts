@@ -30,6 +30,8 @@ export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invites/pending',
     {
       preHandler: signedIn,
+      // A read sent as POST (spec section 7): the verify screen shows it in a view too.
+      config: { viewAs: 'read' },
       schema: { tags, security, body: PendingInvitesBodySchema, response: { 200: PendingInvitesResponseSchema, ...errors } },
     },
     async (request) => ({

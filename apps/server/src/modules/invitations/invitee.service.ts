@@ -1,7 +1,7 @@
 import type { Invite } from '@patientsim/domain/invitations/invitation.schemas';
 import type { Database } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
-import { audit } from '../../lib/audit.js';
+import { audit, auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken } from '../../lib/ids.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
@@ -101,7 +101,6 @@ export async function finishInvite({
   email: string;
   ip: string;
 }) {
-  assert(!actor.act, 'FORBIDDEN', { message: 'Invitations cannot be accepted while viewing as another user.' });
   const row = await repo.findInvitationById(db, inviteId);
   assert(row && row.invitation.email === actor.email && email === actor.email, 'NOT_FOUND');
   // Only the proven owner of the invited address may accept (an e-mail change is not proof).
@@ -163,8 +162,7 @@ export async function settleOwnInvitation({
   const row = await repo.findInvitationById(db, inviteId);
   assert(row && row.invitation.email === actor.email, 'NOT_FOUND');
   assert(await repo.settleInvitation(db, inviteId, status), 'INVITATION_INVALID');
-  await audit(db, {
-    actorId: actor.id,
+  await auditAs(db, actor, {
     action: `invitation.${status === 'declined' ? 'decline' : 'dismiss'}`,
     targetType: 'invitation',
     targetId: inviteId,

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
@@ -73,8 +73,6 @@ export async function markNotification({
   notificationId: string;
   read: boolean;
 }) {
-  // What the person has read is theirs: a super admin viewing the product as them leaves it alone.
-  assert(!actor.act, 'FORBIDDEN', { message: 'Notifications are not marked while viewing as another user.' });
   const principals = principalsOf({ ...actor, keyOwnerOf: await ownedOrganisationIdsOf({ db, cache }, actor.id) });
   assert(await repo.isAddressedTo(db, { notificationId, userId: actor.id, principals }), 'NOT_FOUND');
   await repo.setReadAt(db, { notificationId, userId: actor.id, readAt: read ? new Date() : null });
@@ -171,9 +169,7 @@ export async function sendNotification({
       tx,
       targets.map((target) => ({ notificationId: id, ...target })),
     );
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'notification.send',
       targetType: 'notification',
       targetId: id,

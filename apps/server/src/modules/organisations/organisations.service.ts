@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 import type { Auth } from '../../identity/auth.js';
 import { endUserSessions } from '../../identity/sessions.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import {
@@ -123,9 +123,7 @@ export async function removeGroupMembers({
     throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
   await db.transaction(async (tx) => {
     await removeMembers(tx, row, userIds);
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: isLeaving ? 'group.leave' : 'group.remove-members',
       targetType: 'group',
       targetId: row.id,
@@ -227,9 +225,7 @@ export async function createGroup({ db, cache, actor, access, ip, name }: WriteC
       ownerId: actor.id,
       productType: access.group.productType,
     });
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'group.create',
       targetType: 'group',
       targetId: row.id,
@@ -301,9 +297,7 @@ export async function updateGroup({
     };
     const result = await repo.updateGroup(tx, row.id, values);
     if (!result) throw new AppError('NOT_FOUND');
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: changes.ownerId !== undefined && changes.ownerId !== row.ownerId ? 'group.change-owner' : 'group.update',
       targetType: 'group',
       targetId: row.id,
@@ -329,9 +323,7 @@ export async function deleteGroup({ db, cache, actor, access, ip }: WriteContext
   requireSubgroup(row);
   await db.transaction(async (tx) => {
     await repo.deleteGroups(tx, [row.id]);
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'group.delete',
       targetType: 'group',
       targetId: row.id,
@@ -352,9 +344,7 @@ export async function deleteNestedGroups({ db, cache, actor, access, ip, groupId
     throw new AppError('NOT_FOUND', { message: 'One or more groups are not in this organization.' });
   await db.transaction(async (tx) => {
     await repo.deleteGroups(tx, ids);
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'group.delete',
       targetType: 'group',
       orgId: access.orgId,
@@ -377,9 +367,7 @@ export async function addMembersToGroup({ db, cache, actor, access, ip, userIds 
   }
   await db.transaction(async (tx) => {
     await addGroupMembers(tx, row.id, ids);
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'group.add-members',
       targetType: 'group',
       targetId: row.id,

@@ -42,7 +42,6 @@ export async function createBillingPortalSession({
   actor: RequestUser;
   publicUrl: string;
 }) {
-  assert(!actor.act, 'FORBIDDEN', { message: 'Billing is not available while viewing as another user.' });
   const user = await findUserById(db, actor.id);
   assert(user?.stripeCustomerId, 'NO_PAYMENT_CUSTOMER');
   if (!portal) throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE');

@@ -4,7 +4,7 @@ import type { UpdateOrgUserBody } from '@patientsim/domain/users/org-users.schem
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { canAssignRole, effectiveRole, isRole, ROLE_RANK, type Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
@@ -137,9 +137,7 @@ export async function updateOrgUser({
     }
     if (newRole) await setMembershipRole(tx, { groupId: access.orgId, userId, role: newRole });
     const addressMove = newEmail ? await moveToAddress(tx, current, newEmail) : null;
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'org.user.update',
       targetType: 'user',
       targetId: userId,

@@ -1,6 +1,6 @@
 import { canAssignRole, isRole } from '@patientsim/domain/roles/roles';
 import { endUserSessions } from '../../identity/sessions.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
@@ -26,7 +26,6 @@ export async function deleteUserAccount({
   userId: string;
   ip: string;
 }): Promise<{ ok: true }> {
-  if (actor.act) throw new AppError('FORBIDDEN', { message: 'This cannot be changed while viewing as another user.' });
   if (userId === actor.id) throw new AppError('FORBIDDEN', { message: 'You cannot delete your own account.' });
   await ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, userId);
@@ -41,9 +40,7 @@ export async function deleteUserAccount({
     // A conditional update: of two deletions at once, the second finds nothing left to delete.
     if (!(await markUserDeleted(tx, userId))) throw new AppError('NOT_FOUND');
     const organisations = await archiveAllMemberships(tx, userId);
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
       action: 'user.delete',
       targetType: 'user',
       targetId: userId,

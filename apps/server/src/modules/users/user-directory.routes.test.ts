@@ -12,8 +12,7 @@ import { groupMember } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
 import { signInAs } from '../../../test/sign-in-client.js';
-import { addMember, insertGroup, insertUser } from '../../../test/fixtures.js';
-import { loadIdentity } from './users.service.js';
+import { addMember, insertGroup, insertUser, viewingAs } from '../../../test/fixtures.js';
 import { searchAllUsers } from './users.repository.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
@@ -402,15 +401,7 @@ describe('GET /search/users', () => {
   });
 
   it('keeps the provider to what the user sees while viewing the product as them', async () => {
-    const identity = await loadIdentity(t.db, as.admin.userId);
-    if (!identity) throw new Error('no identity');
-    const { idToken } = await t.app.tokens.sign(identity.claims, {
-      sessionId: as.provider.payload.sid,
-      act: { sub: ids.provider },
-      maxSeconds: 600,
-    });
-    const viewing = createClient(t.app, { ip: '10.97.0.2' });
-    viewing.setBearer(idToken);
+    const viewing = await viewingAs(t, { userId: as.admin.userId, viewer: as.provider, ip: '10.97.0.2' });
     expect((await get(viewing, `/search/users?term=lena&orgId=${orgA}`)).statusCode).toBe(200);
     expect((await get(viewing, '/search/users?term=lena')).statusCode).toBe(403);
     expect((await get(viewing, '/fetchall/users')).statusCode).toBe(403);
@@ -543,15 +534,7 @@ describe('DELETE /users/:id', () => {
     expect((await remove(anonymous(), member.id)).statusCode).toBe(401);
     expect((await remove(as.removedAdmin.client, member.id)).statusCode).toBe(401);
     const colleague = await insertUser(t.db, { role: 'SUPER_ADMIN' });
-    const identity = await loadIdentity(t.db, colleague.id);
-    if (!identity) throw new Error('no identity');
-    const { idToken } = await t.app.tokens.sign(identity.claims, {
-      sessionId: as.provider.payload.sid,
-      act: { sub: ids.provider },
-      maxSeconds: 600,
-    });
-    const viewing = createClient(t.app, { ip: '10.97.0.4' });
-    viewing.setBearer(idToken);
+    const viewing = await viewingAs(t, { userId: colleague.id, viewer: as.provider, ip: '10.97.0.4' });
     expect((await remove(viewing, member.id)).statusCode).toBe(403);
     expect((await userRow(member.id))?.deletedAt).toBeNull();
     const signedOut = await signInAs(t, colleague.email, colleague.password);

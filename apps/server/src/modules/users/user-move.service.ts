@@ -2,7 +2,7 @@ import { exceedsSeats } from '@patientsim/domain/invitations/invite-users.schema
 import { effectiveRole, isRole, type Role } from '@patientsim/domain/roles/roles';
 import type { MoveUserBody } from '@patientsim/domain/users/users.schemas';
 import { endUserSessions } from '../../identity/sessions.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
@@ -33,7 +33,6 @@ export async function moveUser({
   body: MoveUserBody;
   ip: string;
 }): Promise<{ ok: true }> {
-  if (actor.act) throw new AppError('FORBIDDEN', { message: 'This cannot be changed while viewing as another user.' });
   await ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, userId);
     if (!target || target.deletedAt) throw new AppError('NOT_FOUND');
@@ -67,9 +66,7 @@ export async function moveUser({
     if (from) await removeMembers(tx, from, [userId]);
     await addMembership(tx, { groupId: org.id, userId, role });
     await setActiveOrganisation(tx, userId, org.id);
-    await audit(tx, {
-      actorId: actor.id,
-      onBehalfOfId: null,
+    await auditAs(tx, actor, {
       action: 'user.move',
       targetType: 'user',
       targetId: userId,

@@ -8,11 +8,26 @@ import { AppError } from '../../lib/errors.js';
 
 export type RequestUser = IdTokenPayload & { id: string };
 
+/**
+ * What a View-As-User token may do on a route whose method changes something (decision 0033):
+ * - `read`: the request only reads, its method notwithstanding (a query sent in a POST body);
+ * - `write`: a change the view itself needs (its end), audited on the super admin's behalf.
+ * Any other such route refuses the token with VIEW_AS_READ_ONLY.
+ */
+export type ViewAsAccess = 'read' | 'write';
+
+/** Methods that change nothing: a View-As-User token may use them on any route it may read. */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyRequest {
     user: RequestUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Lets a View-As-User token through this route's writing method; see `ViewAsAccess`. */
+    viewAs?: ViewAsAccess;
   }
   interface FastifyInstance {
     /** preHandler: requires a valid bearer ID token. */
@@ -45,13 +60,26 @@ export default fp(
       if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
       const payload = await app.tokens.verify(match[1]);
       // A token dies with its session (sign-out, password change or reset, removal, deletion); a
-      // View-As-User token's session is the acting super admin's.
+      // View-As-User token's session is the acting super admin's, and lives only as long as the
+      // session the view was started from (signing that one out ends the view).
       const sessionOwner = payload.act?.sub ?? payload.sub;
-      if (!isSessionLive(await findSession(app.db, app.cache, payload.sid), sessionOwner)) throw new AppError('SESSION_ENDED');
+      const found = await findSession(app.db, app.cache, payload.sid);
+      if (!isSessionLive(found, sessionOwner)) throw new AppError('SESSION_ENDED');
+      if (payload.act) {
+        const parentId = found?.parentSessionId;
+        if (!parentId || !isSessionLive(await findSession(app.db, app.cache, parentId), sessionOwner)) {
+          throw new AppError('SESSION_ENDED');
+        }
+      }
       // What the caller may do comes from their current role and memberships, not the token's copy.
       const identity = await app.cache.get(`identity:${payload.sub}`, () => loadIdentity(app.db, payload.sub));
       if (!identity) throw new AppError('SESSION_ENDED');
       const { iss, aud, iat, exp, sid, act } = payload;
+      // A view shows the product as the person sees it and changes nothing, unless the route says
+      // the view needs it: one rule here rather than one refusal per service.
+      if (act && !READ_METHODS.has(request.method) && !request.routeOptions.config.viewAs) {
+        throw new AppError('VIEW_AS_READ_ONLY');
+      }
       request.user = { ...identity.claims, iss, aud, iat, exp, sid, ...(act ? { act } : {}), id: payload.sub };
     };
 

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadIdentity } from '../../modules/users/users.service.js';
 import { newId } from '../../lib/ids.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { createClient } from '../../../test/client.js';
+import type { createClient } from '../../../test/client.js';
 import { signInAs } from '../../../test/sign-in-client.js';
-import { addMember, insertGroup, insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
+import { addMember, insertGroup, insertUser, TEST_PASSWORD, viewingAs } from '../../../test/fixtures.js';
 
 /** requireOrgPermission, through the two group routes that use it. */
 let t: TestApp;
@@ -67,17 +66,10 @@ describe('requireOrgPermission', () => {
     const org = await organisation();
     const superAdmin = await insertUser(t.db, { role: 'SUPER_ADMIN' });
     const provider = await signInAs(t, superAdmin.email, TEST_PASSWORD);
-    const identity = await loadIdentity(t.db, org.admin.id);
-    if (!identity) throw new Error('no identity');
-    const { idToken } = await t.app.tokens.sign(identity.claims, {
-      sessionId: provider.payload.sid,
-      act: { sub: superAdmin.id },
-      maxSeconds: 600,
-    });
-    const viewing = createClient(t.app, { ip: '10.96.0.1' });
-    viewing.setBearer(idToken);
-    expect((await viewing.get(`/api/users/extension/groups/${org.orgId}/key-owner`)).statusCode).not.toBe(403);
+    const viewing = await viewingAs(t, { userId: org.admin.id, viewer: provider, ip: '10.96.0.1' });
+    expect((await viewing.get(`/api/users/extension/groups/${org.orgId}`)).statusCode).toBe(200);
     const write = await remove(viewing, org.orgId, [org.student.id]);
     expect(write.statusCode).toBe(403);
+    expect(write.json().code).toBe('VIEW_AS_READ_ONLY');
   });
 });

@@ -20,8 +20,6 @@ export type OrgAccess = {
 export type OrgAccessOptions = {
   /** The id of the group the request acts on (from its params, query or body). */
   orgFrom: (request: FastifyRequest) => string;
-  /** Writes are refused while a super admin views the product as another user, unless allowed. */
-  allowWhileViewingAs?: boolean;
   /** Writes in an inactive organisation are refused (but for super admins), unless allowed. */
   allowInactive?: boolean;
 };
@@ -79,9 +77,6 @@ export default fp(
         const isWrite = request.method !== 'GET';
         if (isWrite && isInactive && role !== 'SUPER_ADMIN' && !options.allowInactive)
           throw new AppError('ORGANIZATION_INACTIVE');
-        if (isWrite && user.act && !options.allowWhileViewingAs) {
-          throw new AppError('FORBIDDEN', { message: 'This cannot be changed while viewing as another user.' });
-        }
         request.org = { group, orgId, role, isInactive };
       },
     );
