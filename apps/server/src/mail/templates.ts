@@ -1,3 +1,4 @@
+import { pendingInvitationMessage } from '@patientsim/domain/invitations/invitation.schemas';
 import type { MailMessage } from './mailer.js';
 
 const escapeHtml = (value: string) =>
@@ -110,6 +111,34 @@ export function existingAccountEmail({ to, url }: { to: string; url: string }): 
       action: 'Sign in',
       url,
       outro: 'If you did not ask for this, you can ignore this email.',
+    }),
+  };
+}
+
+/**
+ * To an address with a pending invitation when someone asks to sign it up without it: the spec's
+ * pending-invitation text (section 8), by e-mail so that the sign-up answer says nothing of it.
+ */
+export function pendingInvitationReminderEmail({
+  to,
+  url,
+  orgNames,
+}: {
+  to: string;
+  url: string;
+  orgNames: readonly string[];
+}): MailMessage {
+  const from = orgNames.length > 0 ? ` It is from ${orgNames.join(', ')}.` : '';
+  return {
+    to,
+    subject: 'You have a pending invitation to PatientSim',
+    ...layout({
+      heading: 'You have a pending invitation',
+      intro: `${pendingInvitationMessage(to)}${from} If you already have a PatientSim account, you can also sign in and accept it from your profile.`,
+      action: 'Sign in',
+      url,
+      outro:
+        'If you cannot find the invitation, ask the person who invited you to send it again. If you did not ask to sign up, you can ignore this email.',
     }),
   };
 }

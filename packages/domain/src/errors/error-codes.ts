@@ -36,10 +36,6 @@ export const ERROR_CODES = {
   // invitations
   INVITATION_INVALID: { status: 400, message: 'The invitation is invalid or has expired.' },
   INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address.' },
-  PENDING_INVITATION: {
-    status: 409,
-    message: 'You have a pending invitation. Please follow the link in your invite email to accept it.',
-  },
   SEATS_EXCEEDED: {
     status: 422,
     message: 'Invitations exceed open seats for your organization. Reduce invites or request more seats.',

@@ -362,7 +362,7 @@ describe('sign-up', () => {
     expect((await mailTo(user.email, /already have/)).text).toContain('/auth/login');
   });
 
-  it('sends no sign-up link to an address with a pending invitation, and says to follow the invitation', async () => {
+  it('answers an address with a pending invitation as any other, and mails it a reminder instead of a sign-up link', async () => {
     const orgId = await insertGroup(t.db, { name: 'Inviting Org' });
     const email = 'invited-first@example.test';
     await t.db.insert(invitation).values({
@@ -374,12 +374,21 @@ describe('sign-up', () => {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
     const response = await createClient(t.app).post('/api/users/invitations/invite-unaffiliated', { email, accountType: 'EMS' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({
-      code: 'PENDING_INVITATION',
-      message: `You have a pending invitation to ${email}. Please follow the link in your invite email to accept it.`,
+    const stranger = await createClient(t.app).post('/api/users/invitations/invite-unaffiliated', {
+      email: 'not-invited@example.test',
+      accountType: 'EMS',
     });
-    expect(t.outbox.some((m) => m.to === email)).toBe(false);
+    expect(response.statusCode).toBe(stranger.statusCode);
+    expect(response.json()).toEqual(stranger.json());
+    const reminder = await mailTo(email, /pending invitation/);
+    expect(reminder.text).toContain(
+      `You have a pending invitation to ${email}. Please follow the link in your invite email to accept it.`,
+    );
+    expect(reminder.text).toContain('Inviting Org');
+    expect(t.outbox.filter((m) => m.to === email).some((m) => m.text.includes('/auth/signup'))).toBe(false);
+    expect((await t.db.select().from(invitation).where(eq(invitation.email, email))).map((row) => row.id)).toEqual([
+      'pending-first-1',
+    ]);
   });
 
   it('registers without a token: an unverified account that must verify before anything else', async () => {
@@ -413,7 +422,7 @@ describe('sign-up', () => {
     expect((await mailTo(email, /already have/)).text).toContain('/auth/login');
   });
 
-  it('refuses a weak password on register, and an address with a pending invitation', async () => {
+  it('refuses a weak password on register', async () => {
     const client = createClient(t.app, { ip: '10.0.9.4' });
     const weak = await client.post('/api/users/auth/register', {
       email: 'weak-register@example.test',
@@ -422,6 +431,10 @@ describe('sign-up', () => {
       password: 'Password1',
     });
     expect(weak.json().code).toBe('invalid_password');
+  });
+
+  it('answers register for an address with a pending invitation as for any other, creates nothing and mails a reminder', async () => {
+    const client = createClient(t.app, { ip: '10.0.9.5' });
     const orgId = await insertGroup(t.db, { name: 'Register Org' });
     await t.db.insert(invitation).values({
       id: 'pending-register-1',
@@ -431,14 +444,13 @@ describe('sign-up', () => {
       tokenHash: 'pending-register-hash',
       expiresAt: new Date(Date.now() + 86_400_000),
     });
-    const pending = await client.post('/api/users/auth/register', {
-      email: 'invited-register@example.test',
-      given_name: 'I',
-      family_name: 'R',
-      password: 'Register-Pass-2026',
-    });
-    expect(pending.json().code).toBe('PENDING_INVITATION');
+    const body = { given_name: 'I', family_name: 'R', password: 'Register-Pass-2026' };
+    const pending = await client.post('/api/users/auth/register', { ...body, email: 'invited-register@example.test' });
+    const stranger = await client.post('/api/users/auth/register', { ...body, email: 'stranger-register@example.test' });
+    expect(pending.statusCode).toBe(stranger.statusCode);
+    expect(pending.json()).toEqual(stranger.json());
     expect(await t.db.select().from(user).where(eq(user.email, 'invited-register@example.test'))).toHaveLength(0);
+    expect((await mailTo('invited-register@example.test', /pending invitation/)).text).toContain('Register Org');
   });
 
   it('refuses an unknown account type and a bad e-mail', async () => {

@@ -18,9 +18,14 @@ import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { existingAccountEmail, signInLockedEmail, signUpEmail, verificationEmail } from '../../mail/templates.js';
+import {
+  existingAccountEmail,
+  pendingInvitationReminderEmail,
+  signInLockedEmail,
+  signUpEmail,
+  verificationEmail,
+} from '../../mail/templates.js';
 import type { Services } from '../../plugins/app/services.js';
-import { pendingInvitationMessage } from '@patientsim/domain/invitations/invitation.schemas';
 import {
   findPendingInvitationByTokenHash,
   findPendingInvitationsFor,
@@ -247,8 +252,22 @@ export async function acceptLicense({ ctx, token, version, ip }: { ctx: Ctx; tok
 }
 
 /**
+ * Whether `email` has a pending invitation to an organisation; if so it is mailed a reminder to
+ * follow it (in the background). The sign-up answer stays the same: only the address's owner
+ * learns of the invitation.
+ */
+async function remindOfPendingInvitation(ctx: Ctx, email: string): Promise<boolean> {
+  const pending = await findPendingInvitationsFor(ctx.db, email);
+  if (pending.length === 0) return false;
+  const orgNames = [...new Set(pending.flatMap((row) => (row.orgName ? [row.orgName] : [])))];
+  sendInBackground(ctx, pendingInvitationReminderEmail({ to: email, url: `${ctx.env.PUBLIC_URL}/auth/login`, orgNames }));
+  return true;
+}
+
+/**
  * Plain sign-up, e-mail first (decision 9): mails a sign-up link. An address that already has an
- * account gets a sign-in reminder instead; the answer is the same either way.
+ * account gets a sign-in reminder instead, one with a pending invitation a reminder of it; the
+ * answer is the same in every case.
  */
 export async function inviteUnaffiliated({
   ctx,
@@ -263,9 +282,7 @@ export async function inviteUnaffiliated({
 }) {
   await countEmail(ctx, 'signup', email, ip);
   // An invited person signs up through their invitation's link, which joins the organisation.
-  if ((await findPendingInvitationsFor(ctx.db, email)).length > 0) {
-    throw new AppError('PENDING_INVITATION', { message: pendingInvitationMessage(email) });
-  }
+  if (await remindOfPendingInvitation(ctx, email)) return;
   // Only a proven owner has an account here: an unverified claim on the address does not block it.
   if (isVerifiedHolder(await findHolder(ctx.db, email))) {
     sendInBackground(ctx, existingAccountEmail({ to: email, url: `${ctx.env.PUBLIC_URL}/auth/login` }));
@@ -373,8 +390,8 @@ export async function signUp({
  * Sign-up without an invitation token (the invite variant reached by an e-mail alone): creates the
  * account with its address unverified and mails a verification link; until it is followed the
  * account can do nothing but verify (decision 0012). An address that already has an account, or a
- * pending invitation, creates nothing; the answer is the same in every case (nothing tells which
- * addresses have accounts), and nobody is signed in.
+ * pending invitation, creates nothing (it is mailed a reminder instead); the answer is the same in
+ * every case (nothing tells which addresses have accounts or invitations), and nobody is signed in.
  */
 export async function register({
   ctx,
@@ -387,9 +404,7 @@ export async function register({
 }) {
   assertStrongPassword(body.password);
   await countEmail(ctx, 'signup', body.email, ip);
-  if ((await findPendingInvitationsFor(ctx.db, body.email)).length > 0) {
-    throw new AppError('PENDING_INVITATION', { message: pendingInvitationMessage(body.email) });
-  }
+  if (await remindOfPendingInvitation(ctx, body.email)) return;
   const holder = await findHolder(ctx.db, body.email);
   if (holder) {
     if (holder.emailVerified) {

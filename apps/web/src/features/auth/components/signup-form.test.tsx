@@ -20,21 +20,6 @@ describe('SignupForm', () => {
     expect(requestBodyOf(fetchMock)).toEqual({ email: 'new.person@demo.test', accountType: 'NURSING' });
   });
 
-  it('says to follow the invitation when the address has a pending one (no sign-up e-mail)', async () => {
-    const message =
-      'You have a pending invitation to invitee@demo.test. Please follow the link in your invite email to accept it.';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ statusCode: 409, code: 'PENDING_INVITATION', message }, 409)),
-    );
-    const user = userEvent.setup();
-    renderWithRouter(<SignupForm />);
-    await user.type(screen.getByLabelText(/^Email/), 'invitee@demo.test');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(screen.queryByText(INVITATION_SENT_MESSAGE)).not.toBeInTheDocument();
-  });
-
   it('offers EMS and Nursing', () => {
     renderWithRouter(<SignupForm />);
     const options = screen.getAllByRole('option').map((option) => option.textContent);
