@@ -3,7 +3,7 @@ import { SignJWT, UnsecuredJWT, generateKeyPair, importJWK, type JWK } from 'jos
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
-import { jwks, licenseAcceptance, user } from '../../db/schema/auth.js';
+import { jwks, licenseAcceptance, user, verification } from '../../db/schema/auth.js';
 import { invitation } from '../../db/schema/invitations.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
@@ -502,6 +502,31 @@ describe('password reset', () => {
     const limited = await client.post('/api/users/auth/request-password-reset', { email: known.email });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('mails no link to a deleted account, answers as for any address, and refuses a link it got before', async () => {
+    const gone = await insertUser(t.db, { email: 'reset-deleted@example.test' });
+    const client = createClient(t.app, { ip: '10.0.8.1' });
+    expect((await client.post('/api/users/auth/request-password-reset', { email: gone.email })).statusCode).toBe(200);
+    const earlier = linkIn((await mailTo(gone.email, /Reset/)).text).searchParams.get('token') ?? '';
+    await t.db.update(user).set({ deletedAt: new Date() }).where(eq(user.id, gone.id));
+    const mailsBefore = t.outbox.filter((m) => m.to === gone.email).length;
+
+    const deleted = await client.post('/api/users/auth/request-password-reset', { email: gone.email });
+    const unknown = await client.post('/api/users/auth/request-password-reset', { email: 'reset-nobody@example.test' });
+    expect(deleted.statusCode).toBe(unknown.statusCode);
+    expect(deleted.body).toBe(unknown.body);
+    // No new reset token was made for it, and a live account's mail sent after it came alone.
+    const tokens = await t.db.select().from(verification).where(eq(verification.value, gone.id));
+    expect(tokens).toHaveLength(1);
+    const live = await insertUser(t.db, { email: 'reset-live@example.test' });
+    await client.post('/api/users/auth/request-password-reset', { email: live.email });
+    await mailTo(live.email, /Reset/);
+    expect(t.outbox.filter((m) => m.to === gone.email)).toHaveLength(mailsBefore);
+
+    const reset = await client.post('/api/users/auth/reset-password', { token: earlier, newPassword: 'Brand-New-Pass-9' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().code).toBe('RESET_TOKEN_INVALID');
   });
 
   it('refuses a made-up token', async () => {

@@ -447,12 +447,23 @@ export async function requestPasswordReset({ ctx, email, ip }: { ctx: Ctx; email
   // has not verified yet (the link goes to this proven address, see createAuth).
   const holder = await findHolder(ctx.db, email);
   const account = isVerifiedHolder(holder) ? holder : await findPendingChangeFrom(ctx.db, email);
-  if (!account) return;
+  // A deleted account keeps its address (it stays taken) but gets no mail.
+  if (!account || account.deletedAt) return;
   await ctx.auth.api.requestPasswordReset({ body: { email: account.email, redirectTo: '/auth/reset-password' } });
+}
+
+/** The account a reset token was made for, while the token is unused and unexpired. */
+async function findResetAccount(ctx: Ctx, token: string) {
+  const found = await (await ctx.auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!found || new Date(found.expiresAt).getTime() <= Date.now()) return null;
+  return users.findUserById(ctx.db, found.value);
 }
 
 /** Sets a new password with a reset token (single use, 1 hour); other sessions end. */
 export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; token: string; newPassword: string }) {
+  // A link mailed before the account was deleted resets nothing.
+  const account = await findResetAccount(ctx, token);
+  if (!account || account.deletedAt) throw new AppError('RESET_TOKEN_INVALID');
   assertStrongPassword(newPassword);
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
