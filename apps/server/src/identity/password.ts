@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import type * as Core from '@zxcvbn-ts/core';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
+import type * as LanguageEnglish from '@zxcvbn-ts/language-en';
 import {
   COMMON_PASSWORD_TEXT,
   isStrongPassword,
@@ -36,32 +38,59 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
   }
 }
 
-let commonPasswords: ReadonlySet<string> | null = null;
+/** The lowest zxcvbn score (0 to 4) a new password may have (decision 0034). */
+export const MIN_PASSWORD_SCORE = 3;
 
 /**
- * Whether a password, whatever its case, is on zxcvbn-ts's list of common passwords (about 49,000,
- * decision 0011), alone or with digits before or after it ('Password2026' is 'password').
+ * How much of a password is judged, and how many l33t substitutions are tried: the estimate's time
+ * grows steeply with both, and the check runs on the event loop (decision 0034).
  */
-function isCommonPassword(password: string): boolean {
-  // Loaded on first use, not at start: unpacking the list takes about 60 ms.
-  commonPasswords ??= new Set(
-    (createRequire(import.meta.url)('@zxcvbn-ts/language-common') as typeof LanguageCommon).dictionary['passwords-common'].map(
-      (entry) => entry.toLowerCase(),
-    ),
-  );
-  const lower = password.toLowerCase();
-  const core = lower.replace(/^\d+|\d+$/g, '');
-  return commonPasswords.has(lower) || (core !== '' && commonPasswords.has(core));
+const ESTIMATE_OPTIONS = { maxLength: 64, l33tMaxSubstitutions: 10 } as const;
+
+/** The words a guesser tries first against this product's accounts. */
+const PRODUCT_WORDS = ['patientsim', 'patient', 'sim', 'simulation', 'ems', 'nursing', 'military', 'medic'];
+
+/** Who a password is for, when known: their address and names are no secret to a guesser. */
+export type PasswordOwner = { email?: string | null; givenName?: string | null; familyName?: string | null };
+
+type Estimator = { check: (password: string, userInputs?: string[]) => { score: number } };
+let estimator: Estimator | null = null;
+
+/** zxcvbn-ts with its common and English dictionaries, built on the first check (not at start). */
+function strengthEstimator(): Estimator {
+  if (estimator) return estimator;
+  const require = createRequire(import.meta.url);
+  const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof Core;
+  const common = require('@zxcvbn-ts/language-common') as typeof LanguageCommon;
+  const english = require('@zxcvbn-ts/language-en') as typeof LanguageEnglish;
+  estimator = new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary, product: PRODUCT_WORDS },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+    ...ESTIMATE_OPTIONS,
+  });
+  return estimator;
+}
+
+/** The person's address (whole, and its parts) and names, as words a guesser would try. */
+function wordsOf(owner: PasswordOwner | undefined): string[] {
+  if (!owner) return [];
+  const email = owner.email?.toLowerCase() ?? '';
+  const local = email.split('@')[0] ?? '';
+  const parts = [email, local, ...local.split(/[^a-z0-9]+/), owner.givenName, owner.familyName];
+  return [...new Set(parts.flatMap((part) => (part && part.trim().length >= 3 ? [part.trim().toLowerCase()] : [])))];
 }
 
 /**
- * Refuses a password outside the policy with `invalid_password` and the policy text (spec 5), and a
- * common one with the same answer plus why.
+ * Refuses a password outside the policy with `invalid_password` and the policy text (spec 5), and
+ * one that is easy to guess (a zxcvbn score below MIN_PASSWORD_SCORE: common passwords and words,
+ * names, dates, keyboard patterns, the product's own words and the person's) with the same answer
+ * plus why.
  */
-export function assertStrongPassword(password: string): void {
+export function assertStrongPassword(password: string, owner?: PasswordOwner): void {
   if (!isStrongPassword(password))
     throw new AppError('invalid_password', { message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT}` });
-  if (isCommonPassword(password))
+  if (strengthEstimator().check(password, wordsOf(owner)).score < MIN_PASSWORD_SCORE)
     throw new AppError('invalid_password', {
       message: `${WEAK_PASSWORD_MESSAGE}. ${PASSWORD_POLICY_TEXT} ${COMMON_PASSWORD_TEXT}`,
       details: { reason: 'common' },

@@ -5,7 +5,7 @@ import { isApiError } from '../lib/api-client';
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = 'Passwords do not match!';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
 
-/** True when the server refused a password for being one of the most common ones. */
+/** True when the server refused a password as too easy to guess. */
 export function isCommonPasswordError(error: unknown): boolean {
   return (
     isApiError(error) &&
@@ -18,7 +18,7 @@ export function isCommonPasswordError(error: unknown): boolean {
 
 /**
  * 'Password is too weak' followed by the policy text (spec section 5); for a password the server
- * refused as too common (it may meet the policy), why.
+ * refused as too easy to guess (it may meet the policy), why.
  */
 export function WeakPasswordMessage({ error }: { error?: unknown }) {
   return (

@@ -8,10 +8,12 @@ export const PASSWORD_POLICY_TEXT =
 export const WEAK_PASSWORD_MESSAGE = 'Password is too weak';
 
 /**
- * Added after the policy text when a password meets the composition rules but is on the list of
- * common passwords (checked by the server only: decision 0011).
+ * Added after the policy text when a password meets the composition rules but is easy to guess:
+ * common passwords and words, names, dates, the product's words or the person's own (judged by the
+ * server only: decision 0034).
  */
-export const COMMON_PASSWORD_TEXT = 'This password is too common; choose one that is harder to guess.';
+export const COMMON_PASSWORD_TEXT =
+  'This password is too easy to guess; choose a longer one, away from common words, names and dates.';
 
 export function isStrongPassword(password: string): boolean {
   return (

@@ -157,7 +157,7 @@ export async function changePassword({
   newPassword: string;
   ip: string;
 }) {
-  assertStrongPassword(newPassword);
+  assertStrongPassword(newPassword, { email: actor.email, givenName: actor.given_name, familyName: actor.family_name });
   const session = await ctx.auth.api.getSession({ headers });
   // The bearer token and the session cookie must belong to the same person.
   if (!session || session.user.id !== actor.id) throw new AppError('UNAUTHENTICATED');

@@ -431,6 +431,24 @@ describe('sign-up', () => {
       password: 'Password1',
     });
     expect(weak.json().code).toBe('invalid_password');
+    // Refused passwords do not use up the address's sign-up mails (3 in 15 minutes).
+    for (const password of ['Summer2026!', 'Password123!', 'PatientSim2026']) {
+      const again = await client.post('/api/users/auth/register', {
+        email: 'weak-register@example.test',
+        given_name: 'W',
+        family_name: 'R',
+        password,
+      });
+      expect(again.json().code).toBe('invalid_password');
+    }
+    const strong = await client.post('/api/users/auth/register', {
+      email: 'weak-register@example.test',
+      given_name: 'W',
+      family_name: 'R',
+      password: 'Register-Pass-2026',
+    });
+    expect(strong.statusCode).toBe(200);
+    await mailTo('weak-register@example.test', /Verify/);
   });
 
   it('answers register for an address with a pending invitation as for any other, creates nothing and mails a reminder', async () => {

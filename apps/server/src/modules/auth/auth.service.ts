@@ -330,8 +330,9 @@ export async function signUp({
   ip: string;
   headers: Headers;
 }) {
-  assertStrongPassword(body.password);
+  // The link first: only its holder gets a password judged (the estimate is not free).
   const found = await findInvitationFor(ctx, body.token, body.email);
+  assertStrongPassword(body.password, { email: body.email, givenName: body.given_name, familyName: body.family_name });
   if (isVerifiedHolder(await findHolder(ctx.db, body.email))) throw new AppError('EMAIL_TAKEN');
   const { invitation } = found;
   const userId = newId();
@@ -402,8 +403,15 @@ export async function register({
   body: { email: string; given_name: string; family_name: string; password: string };
   ip: string;
 }) {
-  assertStrongPassword(body.password);
+  // Counted first, so that a client gets only so many passwords judged (the estimate is not free); a
+  // refused password gives the address its mail back, not the client its count.
   await countEmail(ctx, 'signup', body.email, ip);
+  try {
+    assertStrongPassword(body.password, { email: body.email, givenName: body.given_name, familyName: body.family_name });
+  } catch (error) {
+    await ctx.limiter.refund(`signup:${body.email}`, LIMITS.emailPerAddress);
+    throw error;
+  }
   if (await remindOfPendingInvitation(ctx, body.email)) return;
   const holder = await findHolder(ctx.db, body.email);
   if (holder) {
@@ -464,7 +472,7 @@ export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; tok
   // A link mailed before the account was deleted resets nothing.
   const account = await findResetAccount(ctx, token);
   if (!account || account.deletedAt) throw new AppError('RESET_TOKEN_INVALID');
-  assertStrongPassword(newPassword);
+  assertStrongPassword(newPassword, account);
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
     ctx.cache.clear();

@@ -79,9 +79,9 @@ export async function addProvisionedUser({
   ip: string;
   headers: Headers;
 }) {
-  assertStrongPassword(password);
   const row = await repo.findUsableProvisioning(ctx.db, hashToken(token));
   assert(row, 'INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
+  assertStrongPassword(password, row);
   if (isVerifiedHolder(await findHolder(ctx.db, row.email))) throw new AppError('EMAIL_TAKEN');
   const userId = newId();
   const passwordHash = await hashPassword(password);

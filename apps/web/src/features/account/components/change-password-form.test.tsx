@@ -69,7 +69,7 @@ describe('ChangePasswordForm', () => {
     expect(alert).toHaveTextContent(PASSWORD_POLICY_TEXT);
   });
 
-  it('says why when the server refuses a new password as too common', async () => {
+  it('says why when the server refuses a new password as too easy to guess', async () => {
     const { user } = renderForm([
       {
         method: 'POST',
