@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
 import { AUTH_BASE_PATH, createAuth } from './identity/auth.js';
+import { createDeviceCookies } from './identity/device-cookies.js';
 import { createVerificationTokens } from './identity/email-ownership.js';
 import { createLicenseTokens } from './identity/license.js';
 import { createTokenService } from './identity/tokens.js';
@@ -135,6 +136,7 @@ export async function buildApp({
     tokens: createTokenService({ db: database.db, auth, secret, issuer: env.PUBLIC_URL, invalidations }),
     licenseTokens: createLicenseTokens(secret),
     verificationTokens: createVerificationTokens(secret),
+    deviceCookies: createDeviceCookies({ secret, isSecure: new URL(env.PUBLIC_URL).protocol === 'https:' }),
     mailer: activeMailer,
     limiter: limiter ?? createRateLimiter({ redis }),
     cache,

@@ -63,25 +63,35 @@ const inWords = (seconds: number) => {
   return hours === 1 ? '1 hour' : `${hours} hours`;
 };
 
-/** To an account's owner when repeated wrong passwords lock its sign-in (once per lockout). */
+/**
+ * To an account's owner when repeated wrong passwords lock its sign-in (once per lockout): from one
+ * client (that client alone is locked out), or from several (clients the account does not know are
+ * paused; decision 0035).
+ */
 export function signInLockedEmail({
   to,
   url,
   lockedForSeconds,
+  isAccountWide,
 }: {
   to: string;
   url: string;
   lockedForSeconds: number;
+  isAccountWide: boolean;
 }): MailMessage {
+  const intro = isAccountWide
+    ? `Someone has repeatedly tried to sign in to your PatientSim account with a wrong password from several places, so signing in from a browser that has not signed in to it before is paused for ${inWords(lockedForSeconds)}. Browsers you signed in with before still work, and choosing a new password lifts the pause. If this was not you, we suggest you choose a new password.`
+    : `Someone has repeatedly tried to sign in to your PatientSim account with a wrong password, so signing in from where they tried is paused for ${inWords(lockedForSeconds)}. If this was not you, we suggest you choose a new password.`;
   return {
     to,
     subject: 'Someone is trying to sign in to your PatientSim account',
     ...layout({
       heading: 'Repeated sign-in attempts',
-      intro: `Someone has repeatedly tried to sign in to your PatientSim account with a wrong password, so signing in to it is paused for ${inWords(lockedForSeconds)}. If this was not you, we suggest you choose a new password.`,
+      intro,
       action: 'Reset my password',
       url,
-      outro: 'If it was you, you can sign in again when the pause is over. Your password has not been changed.',
+      outro:
+        'If it was you, you can sign in again when the pause is over, or at once with a new password. Your password has not been changed.',
     }),
   };
 }

@@ -52,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        cookieHeader: request.headers.cookie,
       });
       setCookies(reply, cookies);
       return { user };
@@ -143,8 +144,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     { schema: { tags, body: ResetPasswordBodySchema, response: { 200: OkSchema, ...errors } } },
-    async (request) => {
-      await service.resetPassword({ ctx: app, ...request.body });
+    async (request, reply) => {
+      setCookies(
+        reply,
+        await service.resetPassword({ ctx: app, ...request.body, ip: request.ip, cookieHeader: request.headers.cookie }),
+      );
       return ok;
     },
   );

@@ -36,36 +36,41 @@ import { claimVacantKeyOwnership } from '../organisations/organisations.service.
 import * as users from '../users/users.service.js';
 
 /**
- * The identity rate limits (decision 0010). Sign-in attempts count before the password is checked
- * and only failures stay counted:
- * - per account, whatever address they come from: 5 failures in a row (forgotten a day after the
- *   first, or at a successful sign-in), then a lockout of `lockoutSeconds`; lockouts are counted
- *   for 7 days from the first (or until a successful sign-in) so that each lasts twice as long;
+ * The identity rate limits (decisions 0010 and 0035). Sign-in attempts count before the password is
+ * checked and only failures stay counted:
+ * - per account and client (the browser when it holds the account's device cookie, else the client
+ *   address): 5 failures in a row (forgotten a day after the first, or at a successful sign-in),
+ *   then a lockout of that client alone for `lockoutSeconds`; its lockouts are counted for 7 days
+ *   from the first (or until a successful sign-in) so that each lasts twice as long;
+ * - per account, from clients it does not know (no device cookie of its own): 20 failures in a
+ *   day, then such clients are paused for the rest of the day; browsers it knows still get through
+ *   and a password reset lifts the pause;
  * - per client IP: 50 failures in 15 minutes.
  * E-mails: 3 of one kind per address in 15 minutes, 30 per client IP in an hour. Wrong current
  * passwords before a sensitive change: 5 per account in 15 minutes.
  */
 export const LIMITS = {
-  signInAccount: { name: 'signin-account', max: 5, windowSeconds: 24 * 60 * 60 },
-  // A counter, never a refusal: how many lockouts the account has had.
-  signInLockouts: { name: 'signin-lockouts', max: Number.MAX_SAFE_INTEGER, windowSeconds: 7 * 24 * 60 * 60 },
+  signInClient: { name: 'signin-client', max: 5, windowSeconds: 24 * 60 * 60 },
+  // A counter, never a refusal: how many lockouts the account has had on that client.
+  signInClientLockouts: { name: 'signin-client-lockouts', max: Number.MAX_SAFE_INTEGER, windowSeconds: 7 * 24 * 60 * 60 },
+  signInAccount: { name: 'signin-account-new-clients', max: 20, windowSeconds: 24 * 60 * 60 },
   signInIp: { name: 'signin-ip', max: 50, windowSeconds: 15 * 60 },
   passwordCheck: { name: 'password-check', max: 5, windowSeconds: 15 * 60 },
   emailPerAddress: { name: 'mail-address', max: 3, windowSeconds: 15 * 60 },
   emailPerIp: { name: 'mail-ip', max: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
-/** The first lockout of an account lasts 15 minutes; each further one twice the last, at most 24 hours. */
+/** The first lockout of a client lasts 15 minutes; each further one twice the last, at most 24 hours. */
 export const SIGN_IN_LOCKOUT = { firstSeconds: 15 * 60, maxSeconds: 24 * 60 * 60 } as const;
 
-/** How long the account's `lockout`-th lockout (1, 2, ...) lasts: 15 min, 30 min, 1 h, ... 16 h, then 24 h. */
+/** How long a client's `lockout`-th lockout (1, 2, ...) lasts: 15 min, 30 min, 1 h, ... 16 h, then 24 h. */
 export function lockoutSeconds(lockout: number): number {
   return Math.min(SIGN_IN_LOCKOUT.firstSeconds * 2 ** Math.max(0, lockout - 1), SIGN_IN_LOCKOUT.maxSeconds);
 }
 
 type Ctx = Pick<
   Services,
-  'db' | 'auth' | 'tokens' | 'licenseTokens' | 'verificationTokens' | 'mailer' | 'limiter' | 'env' | 'cache'
+  'db' | 'auth' | 'tokens' | 'licenseTokens' | 'verificationTokens' | 'deviceCookies' | 'mailer' | 'limiter' | 'env' | 'cache'
 >;
 
 /** Sends without waiting, so that answers take the same time whether or not a mail goes out. */
@@ -116,46 +121,92 @@ export async function countEmail(ctx: Pick<Ctx, 'limiter'>, kind: string, addres
   }
 }
 
-/**
- * Counts a sign-in attempt before its password is checked (check and count are one step, so
- * parallel attempts cannot all slip under a limit), per client IP and per account whatever the IP.
- * The attempt that first goes past the account's limit locks it, longer each time, and tells its
- * owner. Throws RATE_LIMITED when the attempt must not be checked.
- */
-async function countSignInAttempt(ctx: Ctx, email: string, ip: string) {
-  const fromIp = await ctx.limiter.consume(ip, LIMITS.signInIp);
-  if (!fromIp.isAllowed) throw rateLimited(fromIp.retryAfterSeconds);
-  const account = await ctx.limiter.consume(email, LIMITS.signInAccount);
-  if (account.isAllowed) return;
-  // A refused attempt checks nothing: it does not use up the address's allowance.
-  await ctx.limiter.refund(ip, LIMITS.signInIp);
-  // Only one attempt sees the count just past the limit: later ones find the lock (a block restarts
-  // the count there and each refusal adds to it), so each lockout is counted and mailed once.
-  if (account.count !== LIMITS.signInAccount.max + 1) throw rateLimited(account.retryAfterSeconds);
-  const lockouts = await ctx.limiter.consume(email, LIMITS.signInLockouts);
-  const seconds = lockoutSeconds(lockouts.count);
-  await ctx.limiter.block(email, LIMITS.signInAccount, seconds);
-  notifyLockout(ctx, email, seconds);
-  throw rateLimited(seconds);
+/** Who tries to sign in, as the limits see them: the client address, and the device the account knows it by. */
+type SignInClient = { ip: string; deviceId: string | null };
+
+/** The key of an account's counters for one client: its device when the account knows it, else its address. */
+export function signInClientKey(email: string, { ip, deviceId }: SignInClient): string {
+  return deviceId ? `${email}|device:${deviceId}` : `${email}|ip:${ip}`;
 }
 
 /**
- * Mails the owner of a just-locked account; an address without an account gets nothing. In the
- * background, so that the answer's timing says nothing about whether the account exists.
+ * Counts a sign-in attempt before its password is checked (check and count are one step, so
+ * parallel attempts cannot all slip under a limit): per client IP, per account and client, and
+ * per account from clients it does not know. The attempt that first goes past the account and
+ * client's limit locks that client out, longer each time; the one that first goes past the
+ * account's limit pauses the clients it does not know. Both tell the owner. Throws RATE_LIMITED
+ * when the attempt must not be checked.
  */
-function notifyLockout(ctx: Ctx, email: string, seconds: number) {
+async function countSignInAttempt(ctx: Ctx, email: string, client: SignInClient) {
+  const fromIp = await ctx.limiter.consume(client.ip, LIMITS.signInIp);
+  if (!fromIp.isAllowed) throw rateLimited(fromIp.retryAfterSeconds);
+  const key = signInClientKey(email, client);
+  const fromClient = await ctx.limiter.consume(key, LIMITS.signInClient);
+  if (!fromClient.isAllowed) {
+    // A refused attempt checks nothing: it does not use up the address's allowance.
+    await ctx.limiter.refund(client.ip, LIMITS.signInIp);
+    // Only one attempt sees the count just past the limit: later ones find the lock (a block restarts
+    // the count there and each refusal adds to it), so each lockout is counted and mailed once.
+    if (fromClient.count !== LIMITS.signInClient.max + 1) throw rateLimited(fromClient.retryAfterSeconds);
+    const lockouts = await ctx.limiter.consume(key, LIMITS.signInClientLockouts);
+    const seconds = lockoutSeconds(lockouts.count);
+    await ctx.limiter.block(key, LIMITS.signInClient, seconds);
+    notifyLockout(ctx, email, { seconds, isAccountWide: false });
+    throw rateLimited(seconds);
+  }
+  // A browser the account knows is not slowed by guesses made elsewhere.
+  if (client.deviceId) return;
+  const fromAnywhere = await ctx.limiter.consume(email, LIMITS.signInAccount);
+  if (fromAnywhere.isAllowed) return;
+  await Promise.all([ctx.limiter.refund(client.ip, LIMITS.signInIp), ctx.limiter.refund(key, LIMITS.signInClient)]);
+  if (fromAnywhere.count === LIMITS.signInAccount.max + 1) {
+    notifyLockout(ctx, email, { seconds: fromAnywhere.retryAfterSeconds, isAccountWide: true });
+  }
+  throw rateLimited(fromAnywhere.retryAfterSeconds);
+}
+
+/**
+ * Mails the owner of an account whose sign-in was just locked for a client, or paused for new
+ * clients; an address without an account (or a deleted one) gets nothing. In the background, so
+ * that the answer's timing says nothing about whether the account exists.
+ */
+function notifyLockout(ctx: Ctx, email: string, { seconds, isAccountWide }: { seconds: number; isAccountWide: boolean }) {
   const send = async () => {
     const owner = await users.findUserByEmail(ctx.db, email);
     if (!owner || owner.deletedAt) return;
     const url = `${ctx.env.PUBLIC_URL}/auth/reset-password`;
-    await ctx.mailer.send(signInLockedEmail({ to: owner.email, url, lockedForSeconds: seconds }));
+    await ctx.mailer.send(signInLockedEmail({ to: owner.email, url, lockedForSeconds: seconds, isAccountWide }));
   };
   void send().catch(() => {});
 }
 
 /**
- * Signs in with e-mail and password and returns the session cookie to set. Failed attempts count
- * per account (whatever the IP) and per IP; past either limit the answer is 429 with Retry-After.
+ * After a password reset (it proved the mailbox): forgets the account's sign-in failures, the pause
+ * of new clients and the locks of the client that reset it (by address, and by device if the
+ * account knows it), and returns the device cookie that makes that browser known to the account.
+ */
+async function trustResettingClient(
+  ctx: Ctx,
+  { userId, ip, cookieHeader }: { userId: string; ip: string; cookieHeader?: string },
+) {
+  // Read after the reset: it may have given the account back its proven address.
+  const account = await users.findUserById(ctx.db, userId);
+  if (!account) return [];
+  const deviceId = ctx.deviceCookies.deviceOf(account.email, cookieHeader);
+  const keys = [signInClientKey(account.email, { ip, deviceId: null })];
+  if (deviceId) keys.push(signInClientKey(account.email, { ip, deviceId }));
+  await Promise.all([
+    ctx.limiter.reset(account.email, LIMITS.signInAccount),
+    ...keys.flatMap((key) => [ctx.limiter.reset(key, LIMITS.signInClient), ctx.limiter.reset(key, LIMITS.signInClientLockouts)]),
+  ]);
+  return [ctx.deviceCookies.issue(account.email)];
+}
+
+/**
+ * Signs in with e-mail and password and returns the cookies to set: the session's, and the device
+ * cookie that makes this browser known to the account. Failed attempts count per account and
+ * client, per account from unknown clients, and per IP; past a limit the answer is 429 with
+ * Retry-After.
  */
 export async function signIn({
   ctx,
@@ -163,14 +214,18 @@ export async function signIn({
   password,
   ip,
   userAgent,
+  cookieHeader,
 }: {
   ctx: Ctx;
   email: string;
   password: string;
   ip: string;
   userAgent: string;
+  cookieHeader: string | undefined;
 }) {
-  await countSignInAttempt(ctx, email, ip);
+  const client = { ip, deviceId: ctx.deviceCookies.deviceOf(email, cookieHeader) };
+  const clientKey = signInClientKey(email, client);
+  await countSignInAttempt(ctx, email, client);
   try {
     const user = await checkPassword(ctx.db, { email, password });
     if (!user) throw new AppError('INVALID_CREDENTIALS');
@@ -180,19 +235,26 @@ export async function signIn({
       throw new AppError('INVALID_CREDENTIALS');
     }
     const { cookie } = await openSession({ auth: ctx.auth, db: ctx.db, user, ipAddress: ip, userAgent });
-    // Only failures stay counted: the owner's success clears the account's run and gives the IP its attempt back.
+    // Only failures stay counted: the owner's success clears this client's run and gives the attempt
+    // back. The account's count of unknown clients stays: guessing elsewhere may go on.
     await Promise.all([
-      ctx.limiter.reset(email, LIMITS.signInAccount),
-      ctx.limiter.reset(email, LIMITS.signInLockouts),
+      ctx.limiter.reset(clientKey, LIMITS.signInClient),
+      ctx.limiter.reset(clientKey, LIMITS.signInClientLockouts),
       ctx.limiter.refund(ip, LIMITS.signInIp),
+      ...(client.deviceId ? [] : [ctx.limiter.refund(email, LIMITS.signInAccount)]),
     ]);
-    return { cookies: [cookie], user: { id: user.id, email: user.email, emailVerified: user.emailVerified } };
+    return {
+      cookies: [cookie, ctx.deviceCookies.issue(email)],
+      user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+    };
   } catch (error) {
     if (!(error instanceof AppError)) {
       // The server failed, the password was not judged: the attempt does not count.
-      await Promise.all([ctx.limiter.refund(email, LIMITS.signInAccount), ctx.limiter.refund(ip, LIMITS.signInIp)]).catch(
-        () => {},
-      );
+      await Promise.all([
+        ctx.limiter.refund(clientKey, LIMITS.signInClient),
+        ctx.limiter.refund(ip, LIMITS.signInIp),
+        ...(client.deviceId ? [] : [ctx.limiter.refund(email, LIMITS.signInAccount)]),
+      ]).catch(() => {});
       throw error;
     }
     throw new AppError('INVALID_CREDENTIALS');
@@ -467,8 +529,23 @@ async function findResetAccount(ctx: Ctx, token: string) {
   return users.findUserById(ctx.db, found.value);
 }
 
-/** Sets a new password with a reset token (single use, 1 hour); other sessions end. */
-export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; token: string; newPassword: string }) {
+/**
+ * Sets a new password with a reset token (single use, 1 hour); other sessions end. Returns the
+ * cookies to set: the resetting browser becomes known to the account, and its sign-in limits lift.
+ */
+export async function resetPassword({
+  ctx,
+  token,
+  newPassword,
+  ip,
+  cookieHeader,
+}: {
+  ctx: Ctx;
+  token: string;
+  newPassword: string;
+  ip: string;
+  cookieHeader?: string | undefined;
+}) {
   // A link mailed before the account was deleted resets nothing.
   const account = await findResetAccount(ctx, token);
   if (!account || account.deletedAt) throw new AppError('RESET_TOKEN_INVALID');
@@ -480,6 +557,7 @@ export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; tok
     if (error instanceof APIError && error.statusCode < 500) throw new AppError('RESET_TOKEN_INVALID');
     throw error;
   }
+  return trustResettingClient(ctx, { userId: account.id, ip, cookieHeader });
 }
 
 /** Sends a verification e-mail to the user's address unless it is verified already. */

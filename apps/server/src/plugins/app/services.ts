@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import type { Auth } from '../../identity/auth.js';
+import type { DeviceCookies } from '../../identity/device-cookies.js';
 import type { VerificationTokens } from '../../identity/email-ownership.js';
 import type { LicenseTokens } from '../../identity/license.js';
 import type { TokenService } from '../../identity/tokens.js';
@@ -17,6 +18,8 @@ export type Services = {
   licenseTokens: LicenseTokens;
   /** E-mail verification links bound to one account and one address. */
   verificationTokens: VerificationTokens;
+  /** The cookies that make a browser known to an account (sign-in limits, decision 0035). */
+  deviceCookies: DeviceCookies;
   mailer: Mailer;
   limiter: RateLimiter;
   /** Hot identity reads (claims, groups); clear it after writes to users, groups or memberships. */
@@ -38,6 +41,7 @@ export default fp<Services>(
     app.decorate('tokens', services.tokens);
     app.decorate('licenseTokens', services.licenseTokens);
     app.decorate('verificationTokens', services.verificationTokens);
+    app.decorate('deviceCookies', services.deviceCookies);
     app.decorate('mailer', services.mailer);
     app.decorate('limiter', services.limiter);
     app.decorate('cache', services.cache);
