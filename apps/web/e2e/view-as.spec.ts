@@ -59,6 +59,11 @@ test('a super admin views the product as an instructor and comes back, and both 
   ).toBe(true);
   await expectNoSeriousA11yViolations(page, 'profile while viewing as a user');
 
+  // The view changes nothing: the server refuses the save, and the profile says why.
+  await page.getByLabel(/^First name/).fill('Changed');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Nothing can be changed while viewing PatientSim as another user.')).toBeVisible();
+
   // The banner stays on every screen; the provider's tools are out of the instructor's reach.
   await page.goto('/auth/org/groups');
   await expect(banner).toBeVisible();
