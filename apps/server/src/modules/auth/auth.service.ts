@@ -195,10 +195,12 @@ async function trustResettingClient(
   const deviceId = ctx.deviceCookies.deviceOf(account.email, cookieHeader);
   const keys = [signInClientKey(account.email, { ip, deviceId: null })];
   if (deviceId) keys.push(signInClientKey(account.email, { ip, deviceId }));
+  // The password is changed already: a failing counter store must not make the answer say otherwise
+  // (the token is used up); the device cookie still lets this browser through.
   await Promise.all([
     ctx.limiter.reset(account.email, LIMITS.signInAccount),
     ...keys.flatMap((key) => [ctx.limiter.reset(key, LIMITS.signInClient), ctx.limiter.reset(key, LIMITS.signInClientLockouts)]),
-  ]);
+  ]).catch(() => {});
   return [ctx.deviceCookies.issue(account.email)];
 }
 
