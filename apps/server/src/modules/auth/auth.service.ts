@@ -10,6 +10,7 @@ import {
   proveAddress,
   releaseUnverifiedClaim,
 } from '../../identity/email-ownership.js';
+import { mailReclaimLinkForReset } from '../../identity/email-reclaim.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../identity/password.js';
 import { endUserSessions, isSessionLive } from '../../identity/sessions.js';
 import { checkPassword, openSession } from '../../identity/sign-in.js';
@@ -432,7 +433,8 @@ export async function requestPasswordReset({ ctx, email, ip }: { ctx: Ctx; email
   // has not verified yet (the link goes to this proven address, see createAuth).
   const holder = await findHolder(ctx.db, email);
   const account = isVerifiedHolder(holder) ? holder : await findPendingChangeFrom(ctx.db, email);
-  if (!account) return;
+  // Else an organisation may have moved an account away from this address: it can take it back.
+  if (!account) return mailReclaimLinkForReset(ctx, email);
   await ctx.auth.api.requestPasswordReset({ body: { email: account.email, redirectTo: '/auth/reset-password' } });
 }
 
