@@ -537,6 +537,22 @@ describe('organisation-side e-mail edit', () => {
     expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
   });
 
+  it("a reset from the old address before the new one is verified keeps the new address's link from moving it again", async () => {
+    const { orgId, adminSession, student } = await organisationWithStudent();
+    const attackerEmail = uniqueEmail('attacker');
+    expect((await orgEdit(adminSession, student.id, orgId, { email: attackerEmail })).statusCode).toBe(200);
+    const verify = linkIn((await waitForMail(attackerEmail, /verify-email/)).text, '/api/auth/verify-email');
+
+    const anon = createClient(t.app, { ip: '10.95.0.5' });
+    await anon.post('/api/users/auth/request-password-reset', { email: student.email });
+    const token = linkIn((await waitForMail(student.email, /reset-password\?token=/)).text, '/auth/reset-password').searchParams.get('token');
+    expect((await anon.post('/api/users/auth/reset-password', { token, newPassword: 'Reset-Back-2026' })).statusCode).toBe(200);
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
+
+    await t.app.inject({ method: 'GET', url: `${verify.pathname}${verify.search}` });
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
+  });
+
   it('keeps the old address in power for 30 days, not longer', async () => {
     const { orgId, adminSession, student } = await organisationWithStudent();
     const attackerEmail = uniqueEmail('attacker');

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import type { Database } from '../db/client.js';
 import { emailReclaim, user } from '../db/schema/auth.js';
@@ -122,7 +122,10 @@ export async function proveAddress(
   });
 }
 
-/** True when the account was taken back from `email` with a "this wasn't me" link. */
+/**
+ * True when the account was taken back from `email` after an organisation moved it there (with a
+ * "this wasn't me" link, or a reset from the address it left).
+ */
 function hasReclaimedFrom(db: Database, userId: string, email: string): Promise<boolean> {
   return db
     .select({ id: emailReclaim.id })
@@ -157,6 +160,12 @@ export async function restoreProvenAddress(db: Database, userId: string): Promis
       .update(user)
       .set({ email: account.previousEmail, emailVerified: true, previousEmail: null, updatedAt: new Date() })
       .where(eq(user.id, userId));
+    // When an organisation made the change, this took the account back from it: the new address's
+    // verification link must not move it there again (see hasReclaimedFrom).
+    await tx
+      .update(emailReclaim)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailReclaim.userId, userId), eq(emailReclaim.newEmail, account.email), isNull(emailReclaim.usedAt)));
   });
 }
 
