@@ -394,18 +394,14 @@ describe('organisation-side e-mail edit', () => {
   type Session = Awaited<ReturnType<typeof signInAs>>;
   const orgEdit = (session: Session, userId: string, orgId: string, payload: object) =>
     session.client.request({ method: 'PATCH', url: `/api/users/users/${userId}?orgId=${orgId}`, payload });
-  const reclaim = (token: string) =>
-    createClient(t.app, { ip: '10.95.0.1' }).post('/api/users/account/reclaim-email', { token });
+  const reclaim = (token: string) => createClient(t.app, { ip: '10.95.0.1' }).post('/api/users/account/reclaim-email', { token });
   const tokenOf = (text: string) => linkIn(text, '/auth/reclaim-email').searchParams.get('token') ?? '';
   const mailsTo = (address: string) => t.outbox.filter((mail) => mail.to === address).length;
 
   /** An organisation with its admin signed in, and a student who belongs to it alone. */
   async function organisationWithStudent() {
     const { orgId, admin } = await newOrganisation();
-    await t.db
-      .update(user)
-      .set({ givenName: 'Ada', familyName: 'Admin' })
-      .where(eq(user.id, admin.id));
+    await t.db.update(user).set({ givenName: 'Ada', familyName: 'Admin' }).where(eq(user.id, admin.id));
     const student = await insertMember(t.db, orgId, { role: 'STUDENT', email: uniqueEmail('student') });
     const adminSession = await signInAs(t, admin.email, TEST_PASSWORD);
     const [org] = await t.db.select().from(group).where(eq(group.id, orgId));
@@ -545,7 +541,10 @@ describe('organisation-side e-mail edit', () => {
 
     const anon = createClient(t.app, { ip: '10.95.0.5' });
     await anon.post('/api/users/auth/request-password-reset', { email: student.email });
-    const token = linkIn((await waitForMail(student.email, /reset-password\?token=/)).text, '/auth/reset-password').searchParams.get('token');
+    const token = linkIn(
+      (await waitForMail(student.email, /reset-password\?token=/)).text,
+      '/auth/reset-password',
+    ).searchParams.get('token');
     expect((await anon.post('/api/users/auth/reset-password', { token, newPassword: 'Reset-Back-2026' })).statusCode).toBe(200);
     expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
 
@@ -581,7 +580,7 @@ describe('organisation-side e-mail edit', () => {
     }
   });
 
-  it("is in the audit trail of every organisation the account belongs to, and so is taking it back", async () => {
+  it('is in the audit trail of every organisation the account belongs to, and so is taking it back', async () => {
     const { orgId, adminSession, student } = await organisationWithStudent();
     expect((await orgEdit(adminSession, student.id, orgId, { email: uniqueEmail('moved') })).statusCode).toBe(200);
     const notice = await waitForMail(student.email, /reclaim-email/);
@@ -600,13 +599,15 @@ describe('organisation-side e-mail edit', () => {
     const members = await Promise.all([0, 1, 2, 3].map(() => insertMember(t.db, orgId, { role: 'STUDENT' })));
     const target = uniqueEmail('flooded');
     const toOneAddress = [];
-    for (const member of members) toOneAddress.push((await orgEdit(adminSession, member.id, orgId, { email: target })).statusCode);
+    for (const member of members)
+      toOneAddress.push((await orgEdit(adminSession, member.id, orgId, { email: target })).statusCode);
     expect(toOneAddress).toEqual([200, 200, 200, 429]);
 
     // One member moved again and again: its proven address hears of it at most three times.
     const member = await insertMember(t.db, orgId, { role: 'STUDENT', email: uniqueEmail('moved-often') });
     const moves = [];
-    for (let i = 0; i < 4; i += 1) moves.push((await orgEdit(adminSession, member.id, orgId, { email: uniqueEmail('next') })).statusCode);
+    for (let i = 0; i < 4; i += 1)
+      moves.push((await orgEdit(adminSession, member.id, orgId, { email: uniqueEmail('next') })).statusCode);
     expect(moves).toEqual([200, 200, 200, 429]);
   });
 });

@@ -11,10 +11,7 @@ test('without a token the page says the link is incomplete', async ({ page }) =>
   await expectNoSeriousA11yViolations(page, 'take your account back (no token)');
 });
 
-test("an admin moves a student to another address; the old address's link takes the account back", async ({
-  page,
-  request,
-}) => {
+test("an admin moves a student to another address; the old address's link takes the account back", async ({ page, request }) => {
   // A student of Riverside EMS Academy alone, and the academy's (non-owner) admin.
   const { org } = await tokenClaimsOf(request, 'owner@demo.test');
   if (!org) throw new Error('owner@demo.test has no organisation');

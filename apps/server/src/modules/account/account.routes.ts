@@ -73,7 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Follows a \"this wasn't me\" link mailed to the account's previous address after an organisation changed it: the account goes back to that address, every session of it ends, and the answer carries a password reset token.",
+          'Follows a "this wasn\'t me" link mailed to the account\'s previous address after an organisation changed it: the account goes back to that address, every session of it ends, and the answer carries a password reset token.',
         body: ReclaimEmailBodySchema,
         response: { 200: ReclaimEmailResultSchema, ...errors },
       },

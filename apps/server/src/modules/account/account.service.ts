@@ -160,7 +160,15 @@ export async function finishAddressMove({
  * was mailed to, every session of it ends, and the answer carries a password reset token so that
  * the person chooses a new password at once. Recorded in every organisation the account belongs to.
  */
-export async function reclaimEmailAddress({ ctx, token, ip }: { ctx: Ctx; token: string; ip: string }): Promise<ReclaimEmailResult> {
+export async function reclaimEmailAddress({
+  ctx,
+  token,
+  ip,
+}: {
+  ctx: Ctx;
+  token: string;
+  ip: string;
+}): Promise<ReclaimEmailResult> {
   const taken = await ctx.db.transaction(async (tx) => {
     const redeemed = await redeemReclaim(tx, token);
     await auditInOrganisations(tx, organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)), {

@@ -180,7 +180,10 @@ export async function updateOrgUser({
   let auditOrganisations = [access.orgId];
   let changedBy = '';
   if (newEmail) {
-    auditOrganisations = [access.orgId, ...(await assertEmailInReach(ctx.db, { access, target: current, targetRole: currentRole }))];
+    auditOrganisations = [
+      access.orgId,
+      ...(await assertEmailInReach(ctx.db, { access, target: current, targetRole: currentRole })),
+    ];
     // Both addresses hear of the change: each counts toward its own limit.
     await countEmail(ctx, 'verify', newEmail, ip);
     if (lastProven) await countEmail(ctx, 'address-changed', lastProven);

@@ -40,13 +40,7 @@ function Reclaim({ token }: { token: string }) {
           {errorMessage(reclaim.error, UNKNOWN_ERROR_MESSAGE)}
         </Alert>
       ) : null}
-      <Button
-        variant="contained"
-        size="large"
-        fullWidth
-        loading={reclaim.isPending}
-        onClick={() => reclaim.mutate({ token })}
-      >
+      <Button variant="contained" size="large" fullWidth loading={reclaim.isPending} onClick={() => reclaim.mutate({ token })}>
         Take my account back
       </Button>
     </>
