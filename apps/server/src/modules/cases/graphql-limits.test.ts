@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { count } from 'drizzle-orm';
+import { buildSchema, type DocumentNode, type FragmentDefinitionNode, Kind, parse, specifiedRules, validate } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADD_FAVORITE_MUTATION,
@@ -22,6 +23,8 @@ import { buildCase, buildOrganisation, type CaseInput } from '../../seed/builder
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { insertGroup, signInNewMember } from '../../../test/fixtures.js';
 import type { Client } from '../../../test/client.js';
+import { CASE_SCHEMA } from './cases.graphql.js';
+import { GRAPHQL_LIMITS, measureOperation, operationLimitsRule } from './graphql-limits.js';
 
 type Session = Awaited<ReturnType<typeof signInNewMember>>;
 
@@ -270,6 +273,51 @@ describe('nesting', () => {
       extensions: { code: 'QUERY_TOO_COMPLEX', statusCode: 400 },
     });
     expect(logged.filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
+  });
+});
+
+/** Every GraphQL document the web app sends. */
+const WEB_DOCUMENTS = {
+  CASE_LIBRARY_QUERY,
+  CASE_CONFIGURATION_QUERY,
+  ADD_FAVORITE_MUTATION,
+  REMOVE_FAVORITE_MUTATION,
+  UPDATE_EFFECT_CHAINS_MUTATION,
+  TEMPLATE_CASES_QUERY,
+  PUBLISH_TEMPLATE_MUTATION,
+  SET_TEMPLATE_APP_LAB_MUTATION,
+};
+
+describe('the cost function', () => {
+  const schema = buildSchema(CASE_SCHEMA);
+  const measure = (source: string) => {
+    const document: DocumentNode = parse(source);
+    const operation = document.definitions.find((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    if (!operation) throw new Error('no operation');
+    return measureOperation(schema, operation, (name) =>
+      document.definitions.find(
+        (definition): definition is FragmentDefinitionNode =>
+          definition.kind === Kind.FRAGMENT_DEFINITION && definition.name.value === name,
+      ),
+    );
+  };
+
+  it("holds the web app's own documents within every bound, under the same validation as the endpoint", () => {
+    for (const [name, source] of Object.entries(WEB_DOCUMENTS)) {
+      expect(validate(schema, parse(source), [...specifiedRules, operationLimitsRule()]), name).toEqual([]);
+      expect(measure(source).cost, name).toBeLessThanOrEqual(GRAPHQL_LIMITS.maxCost);
+    }
+  });
+
+  it('counts a page at its size, a variable at the largest page, and a list without a page at the most it answers', () => {
+    expect(measure('{ caseConfigurations(first: 10) { items { id name } totalCount } }').cost).toBe(1 + 1 + 10 * 2 + 1);
+    expect(measure('{ caseConfigurations { items { id } } }').cost).toBe(2 + CASE_PAGE_SIZE);
+    expect(measure('query($n: Int) { caseConfigurations(first: $n) { items { id name } } }').cost).toBe(2 + 100 * 2);
+    expect(measure('{ caseConfigurations(first: 5000) { items { id } } }').cost).toBe(2 + 100);
+    expect(measure('{ templateCases(productType: EMS) { id } }').cost).toBe(1 + 1000);
+    expect(measure('mutation { updateEffectChains(decisions: []) { id error } }').cost).toBe(1 + 100 * 2);
+    // The lists inside one case count once.
+    expect(measure('{ caseConfiguration(id: "x") { id access { read { groups } } } }').cost).toBe(5);
   });
 });
 

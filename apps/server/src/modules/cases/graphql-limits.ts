@@ -23,6 +23,7 @@ import {
   Kind,
   Lexer,
   type OperationDefinitionNode,
+  OperationTypeNode,
   SchemaMetaFieldDef,
   type SelectionSetNode,
   Source,
@@ -208,7 +209,8 @@ export function measureOperation(
   return { fields, depth, cost, rootFields, singleCaseFieldsInLists, cutBy };
 }
 
-const formatNumber = new Intl.NumberFormat('en-US').format;
+const numbers = new Intl.NumberFormat('en-US');
+const formatNumber = (value: number) => numbers.format(value);
 
 /** What is wrong with an operation under `limits`, each as the message it is refused with. */
 export function findViolations(
@@ -218,7 +220,7 @@ export function findViolations(
 ): Array<{ message: string; node: ASTNode }> {
   const violations: Array<{ message: string; node: ASTNode }> = [];
   const roots = [...measure.rootFields.values()].reduce((sum, times) => sum + times, 0);
-  if (operation.operation === 'mutation' && roots > limits.maxMutations) {
+  if (operation.operation === OperationTypeNode.MUTATION && roots > limits.maxMutations) {
     const most = limits.maxMutations === 1 ? 'only one' : `at most ${limits.maxMutations}`;
     violations.push({ message: `The request carries ${roots} mutations; a request may carry ${most}.`, node: operation });
   }

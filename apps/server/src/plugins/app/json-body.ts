@@ -23,7 +23,8 @@ export default fp(
         );
         return;
       }
-      parseJson(request, body as string, done);
+      // Fastify's parser answers through done; it returns nothing to wait for.
+      void parseJson(request, body as string, done);
     });
   },
   { name: 'json-body', dependencies: ['error-handler'] },
