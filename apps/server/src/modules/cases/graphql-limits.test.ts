@@ -173,6 +173,8 @@ describe('the cost of one request', () => {
     );
     expect(spread.status).toBe(400);
     expect(spread.body.errors[0].message).toBe('The request carries 2 mutations; a request may carry only one.');
+    const named = await gql(as.USER.client, `mutation { __typename addFavorite(id: "${large}") { id } }`);
+    expect(named.status, JSON.stringify(named.body.errors)).toBe(200);
   });
 
   it('answers the large fields of a case for one case at a time, never in a list', async () => {
