@@ -314,6 +314,13 @@ describe('the cost function', () => {
     }
   });
 
+  it('stops walking a document whose fragments expand past the bound, cycles included', () => {
+    const chain = Array.from({ length: 30 }, (_, i) => `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`).join(' ');
+    // 2^30 expansions of a fragment, without a field or with many.
+    expect(measure(`{ ...F0 } ${chain} fragment F30 on Query { ...F0 }`).cutBy).toBe('fragments');
+    expect(measure(`{ ...F0 } ${chain} fragment F30 on Query { ${'__typename '.repeat(300)}}`).cutBy).toBe('fields');
+  });
+
   it('counts a page at its size, a variable at the largest page, and a list without a page at the most it answers', () => {
     expect(measure('{ caseConfigurations(first: 10) { items { id name } totalCount } }').cost).toBe(1 + 1 + 10 * 2 + 1);
     expect(measure('{ caseConfigurations { items { id } } }').cost).toBe(2 + CASE_PAGE_SIZE);
