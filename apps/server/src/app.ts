@@ -36,6 +36,7 @@ import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.js';
 import authenticate from './plugins/app/authenticate.js';
 import orgAccess from './plugins/app/org-access.js';
 import errorHandler from './plugins/app/error-handler.js';
+import jsonBody from './plugins/app/json-body.js';
 import loadShedding, { type LoadSheddingOptions } from './plugins/app/load-shedding.js';
 import sameOrigin from './plugins/app/same-origin.js';
 import services from './plugins/app/services.js';
@@ -128,6 +129,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandler, { isRedisDisconnected: () => redis !== null && redis.status !== 'ready' });
+  await app.register(jsonBody);
   await app.register(services, {
     env,
     db: database.db,
@@ -147,7 +149,7 @@ export async function buildApp({
     options: { enabled: env.NODE_ENV !== 'test', ...loadSheddingOptions },
   });
   await app.register(sameOrigin);
-  await app.register(docs);
+  if (env.API_INTROSPECTION) await app.register(docs);
 
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

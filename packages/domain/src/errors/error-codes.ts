@@ -5,6 +5,10 @@
 export const ERROR_CODES = {
   // generic
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
+  /** A JSON body nested deeper than the server reads (decision 0034). */
+  JSON_TOO_DEEP: { status: 400, message: 'The JSON is nested too deeply.' },
+  /** A GraphQL query over one of the endpoint's bounds: depth, size, cost, repeats, mutations (decision 0034). */
+  QUERY_TOO_COMPLEX: { status: 400, message: 'The query asks for more than one request may.' },
   UNAUTHENTICATED: { status: 401, message: 'You must be signed in.' },
   TOKEN_INVALID: { status: 401, message: 'The token is invalid or has expired.' },
   SESSION_ENDED: { status: 401, message: 'Your session has ended. Please sign in again.' },
