@@ -159,8 +159,7 @@ async function provision(orgId: string) {
 const addProvisionedUser = (token: string) => () =>
   createClient(t.app).post('/api/users/integrations/add-user', { token, password: 'Chosen-Pass-2026' });
 
-const move = (userId: string, orgId: string) => () =>
-  provider.client.post(`/api/users/users/${userId}/move`, { orgId });
+const move = (userId: string, orgId: string) => () => provider.client.post(`/api/users/users/${userId}/move`, { orgId });
 
 const statuses = (responses: Array<{ statusCode: number }>) => responses.map((r) => r.statusCode).sort();
 
@@ -195,7 +194,12 @@ describe('subscribed invitations bring in subscribed members', () => {
       expect(await membershipOf(orgId, account.id)).toMatchObject({ subscribed: true, removedAt: null });
     }
     const subscribedUsers = await admin.client.get(`/api/users/extension/groups/${orgId}/members?variant=subscribed`);
-    expect(subscribedUsers.json().items.map((row: { email: string }) => row.email).sort()).toEqual([...emails].sort());
+    expect(
+      subscribedUsers
+        .json()
+        .items.map((row: { email: string }) => row.email)
+        .sort(),
+    ).toEqual([...emails].sort());
     const metadata = JSON.parse((await admin.client.get(`/api/users/extension/groups/${orgId}`)).json().description);
     expect(metadata).toMatchObject({ seats: 3, memberCount: 7, seatHolders: 3 });
     // Still full for everyone who would take a seat.
@@ -216,7 +220,12 @@ describe('seats used: seat-holding members plus pending invitations that take a 
       freshEmail('new'),
     ]);
     expect(bulk.statusCode).toBe(200);
-    expect(bulk.json().map((row: { outcome: string }) => row.outcome)).toEqual(['already-member', 'already-member', 'resent', 'sent']);
+    expect(bulk.json().map((row: { outcome: string }) => row.outcome)).toEqual([
+      'already-member',
+      'already-member',
+      'resent',
+      'sent',
+    ]);
     const single = await invite(admin, orgId, [freshEmail('one-too-many')]);
     expect(single.statusCode).toBe(422);
     expect(single.json()).toMatchObject({ code: 'SEATS_EXCEEDED' });
@@ -266,14 +275,21 @@ describe('accepting an invitation', () => {
     expect(created.statusCode).toBe(200);
     const orgId = created.json()[0].createdOrg._id as string;
     const [pending] = await t.db.select().from(invitation).where(eq(invitation.orgId, orgId));
-    const signedUp = await acceptBySigningUp({ id: pending?.id ?? '', email: keyOwnerEmail, token: mailedToken(keyOwnerEmail) })();
+    const signedUp = await acceptBySigningUp({
+      id: pending?.id ?? '',
+      email: keyOwnerEmail,
+      token: mailedToken(keyOwnerEmail),
+    })();
     expect(signedUp.statusCode).toBe(200);
     const [org] = await t.db.select().from(group).where(eq(group.id, orgId));
     const [account] = await t.db.select().from(user).where(eq(user.email, keyOwnerEmail));
     expect(org?.ownerId).toBe(account?.id);
     expect(await membershipOf(orgId, account?.id ?? '')).toMatchObject({ role: 'ADMIN', subscribed: false });
     // Nobody else takes a seat until the provider gives the organisation some.
-    await t.db.update(user).set({ licenseVersion: LICENSE_VERSION }).where(eq(user.id, account?.id ?? ''));
+    await t.db
+      .update(user)
+      .set({ licenseVersion: LICENSE_VERSION })
+      .where(eq(user.id, account?.id ?? ''));
     const keyOwner = await signInAs(t, keyOwnerEmail, 'Fresh-Pass-2026');
     expect((await invite(keyOwner, orgId, [freshEmail()])).statusCode).toBe(422);
     expect((await setSeats(orgId, 2)).statusCode).toBe(200);
@@ -399,7 +415,9 @@ describe('concurrent calls against a nearly full organisation', () => {
       addProvisionedUser(links[1]?.token ?? ''),
       () => invite(admin, orgId, [freshEmail('race')]),
     ];
-    const [subscribed, ...responses] = await Promise.all([acceptThroughLink(subscribedReturn), ...seatTaking].map((call) => call()));
+    const [subscribed, ...responses] = await Promise.all(
+      [acceptThroughLink(subscribedReturn), ...seatTaking].map((call) => call()),
+    );
     expect(subscribed?.statusCode).toBe(200);
     expect(statuses(responses)).toEqual([200, 422, 422, 422, 422]);
     for (const response of responses) if (response.statusCode === 422) expect(response.json().code).toBe('SEATS_EXCEEDED');
