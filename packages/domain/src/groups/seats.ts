@@ -27,3 +27,11 @@ export function keepsSeats({ before, after, seats }: { before: SeatUse; after: S
   const used = seatsUsed(after);
   return used <= seats || used <= seatsUsed(before);
 }
+
+/**
+ * The seat-holders an organisation's metadata names (`seatHolders`); a sub-group, which has no
+ * seats of its own, names none: its members.
+ */
+export function seatHoldersIn(metadata: { memberCount: number; seatHolders?: number | undefined }): number {
+  return metadata.seatHolders ?? metadata.memberCount;
+}
