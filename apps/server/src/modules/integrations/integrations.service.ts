@@ -9,9 +9,9 @@ import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { Services } from '../../plugins/app/services.js';
+import { assertSeatsKept, hasFreeSeat, lockSeats } from '../invitations/seats.service.js';
 import { countMembers, findGroupById, findGroupsOfUser, toWireGroup } from '../organisations/organisations.service.js';
 import { buildProductClaims, createAccount, findUserByEmail } from '../users/users.service.js';
-import { assertSeatsKept, hasFreeSeat, lockSeats } from '../invitations/seats.service.js';
 import * as repo from './integrations.repository.js';
 
 type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'env' | 'cache'>;

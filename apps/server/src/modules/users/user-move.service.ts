@@ -16,9 +16,9 @@ import { addMembership, findMemberships, findUserById, removeMembers, setActiveO
  * stay in its archive. In the new organisation they hold `role` (default: their role in
  * `fromOrgId`, else their global role), it becomes their active organisation, and they take a seat
  * (the seats used, seat-holders and pending invitations that keep a seat, must still fit: decision
- * 0033). Their sessions end, as after a removal:
- * no token names the organisation they left. Refused: a deleted account, a key owner leaving their
- * organisation, someone already a member there, and while viewing the product as another user.
+ * 0033). Their sessions end, as after a removal: no token names the organisation they left.
+ * Refused: a deleted account, a key owner leaving their organisation, someone already a member
+ * there, and while viewing the product as another user.
  */
 export async function moveUser({
   ctx,
