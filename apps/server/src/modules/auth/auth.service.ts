@@ -28,7 +28,7 @@ import {
   insertInvitation,
   settleInvitation,
 } from '../invitations/invitations.repository.js';
-import { claimVacantKeyOwnership } from '../organisations/organisations.service.js';
+import { joinInvitedOrganisation, lockSeats } from '../invitations/seats.service.js';
 import * as users from '../users/users.service.js';
 
 /**
@@ -322,6 +322,9 @@ export async function signUp({
   const productType = invitation.productType ?? found.orgProductType ?? 'EMS';
   const passwordHash = await hashPassword(body.password);
   const released = await ctx.db.transaction(async (tx) => {
+    const { orgId } = invitation;
+    // The organisation's seats are locked before anything is written (see lockSeats).
+    const seats = orgId ? await lockSeats(tx, orgId) : null;
     if (!(await settleInvitation(tx, invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
     // Following the e-mailed link proved the address: an unverified claim on it is released.
     const releasedUserId = await releaseUnverifiedClaim(tx, body.email);
@@ -335,21 +338,12 @@ export async function signUp({
         givenName: body.given_name,
         familyName: body.family_name,
         emailVerified: true,
-        role: invitation.orgId ? role : 'STUDENT',
+        role: orgId ? role : 'STUDENT',
         productType: isProductType(productType) ? productType : 'EMS',
-        activeOrgId: invitation.orgId,
+        activeOrgId: orgId,
       },
     });
-    if (invitation.orgId) {
-      await users.joinOrganisation(tx, {
-        userId,
-        orgId: invitation.orgId,
-        groupIds: invitation.groupIds,
-        role,
-        subscribed: invitation.throughSubscription,
-      });
-      await claimVacantKeyOwnership(tx, { orgId: invitation.orgId, userId, role });
-    }
+    if (seats) await joinInvitedOrganisation(tx, { invitation: { ...invitation, orgId: seats.org.id }, userId, seats });
     return releasedUserId;
   });
   if (released) await endUserSessions(ctx, [released]);
