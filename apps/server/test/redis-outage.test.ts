@@ -76,6 +76,7 @@ function redisRelay() {
     },
     /** Forwards again, what was sent meanwhile included (as TCP delivers it once a partition heals). */
     release: () => {
+      if (!isHeld) return;
       isHeld = false;
       for (const pair of pairs) forward(pair);
     },
@@ -96,6 +97,7 @@ beforeAll(async () => {
 afterEach(async () => {
   relay.release();
   if (!relay.isListening()) await relay.listen();
+  await untilReady();
 });
 
 afterAll(async () => {
