@@ -208,9 +208,9 @@ describe('Redis out of reach', () => {
     await untilReady();
     const again = await reset();
     expect(again.statusCode, again.body).toBe(200);
-    expect((await signIn(createClient(t.app, { ip: '10.77.0.6' }), { ...owner, password: 'Recovered-Pass-2026' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await signIn(createClient(t.app, { ip: '10.77.0.6' }), { ...owner, password: 'Recovered-Pass-2026' })).statusCode,
+    ).toBe(200);
   }, 60_000);
 });
 

@@ -143,8 +143,9 @@ export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pgli
  */
 export function isEngineBroken(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 3; depth += 1) {
-    if (current instanceof WebAssembly.RuntimeError) return true;
-    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    const { code, severity, name } = current as { code?: unknown; severity?: unknown; name?: unknown };
+    // WebAssembly.RuntimeError: the module aborted.
+    if (name === 'RuntimeError') return true;
     if (severity === 'PANIC' || severity === 'FATAL') return true;
     if (typeof code === 'string' && (code.startsWith('58') || code === '42501')) return true;
     current = (current as { cause?: unknown }).cause;
