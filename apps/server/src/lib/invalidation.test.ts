@@ -96,6 +96,7 @@ async function createRelay(target: URL) {
       }
     },
     release() {
+      if (!isHeld) return;
       isHeld = false;
       for (const [client, upstream] of pairs) client.pipe(upstream).pipe(client);
     },

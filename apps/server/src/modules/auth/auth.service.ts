@@ -451,7 +451,8 @@ export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; tok
   // first, leaving the link as it was when it fails: reading the link, and ending the account's
   // sessions (which the reset does anyway).
   const link = await (await ctx.auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
-  if (!link || link.expiresAt < new Date()) throw new AppError('RESET_TOKEN_INVALID');
+  // A copy read from Redis carries its expiry as text.
+  if (!link || new Date(link.expiresAt).getTime() <= Date.now()) throw new AppError('RESET_TOKEN_INVALID');
   await endUserSessions(ctx, [link.value]);
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
