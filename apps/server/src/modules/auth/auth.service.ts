@@ -12,7 +12,7 @@ import {
 } from '../../identity/email-ownership.js';
 import { mailReclaimLinkForReset } from '../../identity/email-reclaim.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../identity/password.js';
-import { endUserSessions, isSessionLive } from '../../identity/sessions.js';
+import { endSession, endUserSessions, isSessionLive } from '../../identity/sessions.js';
 import { checkPassword, openSession } from '../../identity/sign-in.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
@@ -195,7 +195,14 @@ export async function signIn({
   }
 }
 
+/**
+ * Ends the session behind the cookie and returns the cookies that clear it. The session is ended
+ * first, by a call that fails rather than logs: while it cannot be ended (Redis or the database out
+ * of reach) the answer is 503 and the cookie stays, never a 200 for a session that lives on.
+ */
 export async function signOut({ ctx, headers }: { ctx: Ctx; headers: Headers }) {
+  const current = await ctx.auth.api.getSession({ headers, query: { disableRefresh: true } });
+  if (current) await endSession(ctx, current.session.token);
   try {
     const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
     ctx.cache.clear();
@@ -435,6 +442,14 @@ export async function requestPasswordReset({ ctx, email, ip }: { ctx: Ctx; email
 /** Sets a new password with a reset token (single use, 1 hour); other sessions end. */
 export async function resetPassword({ ctx, token, newPassword }: { ctx: Ctx; token: string; newPassword: string }) {
   assertStrongPassword(newPassword);
+  // better-auth uses the link up before it touches Redis: a reset that then fails (Redis out of
+  // reach) would leave the person without a link and with the old password. What needs Redis runs
+  // first, leaving the link as it was when it fails: reading the link, and ending the account's
+  // sessions (which the reset does anyway).
+  const link = await (await ctx.auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+  // A copy read from Redis carries its expiry as text.
+  if (!link || new Date(link.expiresAt).getTime() <= Date.now()) throw new AppError('RESET_TOKEN_INVALID');
+  await endUserSessions(ctx, [link.value]);
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
     ctx.cache.clear();

@@ -130,6 +130,10 @@ export async function removeGroupMembers({
   const members = await findMemberships(db, row.id, userIds);
   if (members.length !== new Set(userIds).size)
     throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
+  // Removed from an organisation, a member's sessions end: no token of theirs outlives it. They end
+  // before the removal commits, so that a failure (Redis out of reach) answers 503 with the member
+  // still a member, and the retry does the whole job (decision 0033).
+  if (!isLeaving && row.parentId === null) await endUserSessions({ auth, cache }, userIds);
   await db.transaction(async (tx) => {
     await removeMembers(tx, row, userIds);
     await audit(tx, {
@@ -143,8 +147,6 @@ export async function removeGroupMembers({
       details: { userIds },
     });
   });
-  // Removed from an organisation, a member's sessions end: no token of theirs outlives it.
-  if (!isLeaving && row.parentId === null) await endUserSessions({ auth, cache }, userIds);
   cache.clear();
 }
 
