@@ -132,7 +132,7 @@ export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pgli
 
 /**
  * Whether the embedded engine failed in a way it does not recover from while the process runs
- * (decision 0033):
+ * (decision 0036):
  * - PANIC or FATAL: PostgreSQL would start a new backend; PGlite has only its one, whose next query
  *   never returns;
  * - a data file it could not open, read or write: SQLSTATE class 58 (system error), or 42501 (the

@@ -34,7 +34,7 @@ export function findSession(db: Database, cache: ReadCache, sessionId: string): 
 
 /**
  * Ends every session of a user (and so every ID token minted for them) on every process, or throws:
- * it never returns while a session it was asked to end can still be read (decision 0033).
+ * it never returns while a session it was asked to end can still be read (decision 0036).
  */
 export async function endUserSessions(ctx: { auth: Auth; cache: ReadCache }, userIds: Iterable<string>): Promise<void> {
   const internal = (await ctx.auth.$context).internalAdapter;

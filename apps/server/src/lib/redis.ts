@@ -2,7 +2,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * How every Redis connection of the server meets a Redis that cannot be reached or stops answering
- * (decision 0033): it fails fast and recovers on its own.
+ * (decision 0036): it fails fast and recovers on its own.
  * - A connection that gets no byte back while commands wait (`socketTimeout`: a partition, a stuck
  *   proxy, a paused Redis) is dropped and made again, like one Redis closed; the TCP connect and the
  *   handshake have their own bound (`connectTimeout`, and `socketTimeout` again for the handshake).
@@ -41,7 +41,7 @@ export function createRedisClient(url: string, { onError }: { onError: (error: E
 
 /**
  * PINGs `client` every `intervalMs` while it is ready, until it ends: an unanswered PING makes the
- * connection time out, and ioredis connects again (decision 0033).
+ * connection time out, and ioredis connects again (decision 0036).
  */
 export function keepChecking(client: Redis, intervalMs = REDIS_PING_INTERVAL_MS): void {
   const timer = setInterval(() => {

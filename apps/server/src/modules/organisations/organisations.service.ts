@@ -132,7 +132,7 @@ export async function removeGroupMembers({
     throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
   // Removed from an organisation, a member's sessions end: no token of theirs outlives it. They end
   // before the removal commits, so that a failure (Redis out of reach) answers 503 with the member
-  // still a member, and the retry does the whole job (decision 0033).
+  // still a member, and the retry does the whole job (decision 0036).
   if (!isLeaving && row.parentId === null) await endUserSessions({ auth, cache }, userIds);
   await db.transaction(async (tx) => {
     await removeMembers(tx, row, userIds);
