@@ -11,7 +11,12 @@ export default defineConfig({
         test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       {
-        resolve: { conditions },
+        resolve: {
+          conditions,
+          // One graphql for the server's code and mercurius, as Node resolves it (its CommonJS
+          // main): the module build beside it would be a second copy, whose types the first refuses.
+          alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+        },
         ssr: { resolve: { conditions } },
         test: {
           name: 'server',

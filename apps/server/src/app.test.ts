@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-app.js';
 import { ConfigError, loadEnv } from './config/env.js';
@@ -77,7 +78,21 @@ describe('http', () => {
 
   it('answers health and readiness', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: 'ready' } });
+  });
+
+  it('is ready only while the database can read its tables, not merely answer', async () => {
+    // A table out of reach, as on an engine that can no longer open its files.
+    await t.db.execute(sql`alter table "user" rename to user_out_of_reach`);
+    try {
+      const ready = await t.app.inject({ url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable' } });
+      expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql`alter table user_out_of_reach rename to "user"`);
+    }
+    expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('redirects / to /auth/login', async () => {

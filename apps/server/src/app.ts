@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { fromNodeHeaders } from 'better-auth/node';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -14,6 +13,7 @@ import { createLicenseTokens } from './identity/license.js';
 import { createTokenService } from './identity/tokens.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { createLocalInvalidations, createRedisInvalidations } from './lib/invalidation.js';
+import { createRedisClient, isAnswering, untilReady } from './lib/redis.js';
 import { createReadCache, READ_CACHE_TTL_MS } from './lib/read-cache.js';
 import { createMemorySessionStorage, createRedisSessionStorage } from './identity/session-storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -37,6 +37,7 @@ import { tutorialsRoutes } from './modules/tutorials/tutorials.routes.js';
 import authenticate from './plugins/app/authenticate.js';
 import orgAccess from './plugins/app/org-access.js';
 import errorHandler from './plugins/app/error-handler.js';
+import jsonBody from './plugins/app/json-body.js';
 import loadShedding, { type LoadSheddingOptions } from './plugins/app/load-shedding.js';
 import sameOrigin from './plugins/app/same-origin.js';
 import services from './plugins/app/services.js';
@@ -102,14 +103,22 @@ export async function buildApp({
     }
   });
   if (onRoute) app.addHook('onRoute', (route) => onRoute({ method: route.method, url: route.url }));
-  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  // ioredis reconnects on its own; without a listener it would print every failed attempt to stderr.
-  redis?.on('error', (err: Error) => app.log.warn({ err }, 'Redis connection failed; retrying'));
+  const redis = env.REDIS_URL
+    ? createRedisClient(env.REDIS_URL, { onError: (err) => app.log.warn({ err }, 'Redis connection failed; retrying') })
+    : null;
+  // Several processes hear each other's writes through Redis; one process has nobody to tell. A
+  // process that cannot reach Redis as it starts does not start.
+  const invalidations = redis
+    ? await untilReady(redis)
+        .then(() => createRedisInvalidations(redis))
+        .catch((error: unknown) => {
+          redis.disconnect();
+          throw error;
+        })
+    : createLocalInvalidations();
   const activeMailer =
     mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: app.log });
-  // Several processes hear each other's writes through Redis; one process has nobody to tell.
-  const invalidations = redis ? await createRedisInvalidations(redis) : createLocalInvalidations();
   const cache = createReadCache({ ttlMs: cacheTtlMs, invalidations });
   // Sessions: shared in Redis across processes; in memory for the embedded database, which one
   // process owns; straight from PostgreSQL otherwise.
@@ -129,6 +138,7 @@ export async function buildApp({
   });
 
   await app.register(errorHandler, { isRedisDisconnected: () => redis !== null && redis.status !== 'ready' });
+  await app.register(jsonBody);
   await app.register(services, {
     env,
     db: database.db,
@@ -149,16 +159,24 @@ export async function buildApp({
     options: { enabled: env.NODE_ENV !== 'test', ...loadSheddingOptions },
   });
   await app.register(sameOrigin);
-  await app.register(docs);
+  if (env.API_INTROSPECTION) await app.register(docs);
 
+  // Liveness: the process runs. A restart does not bring a dependency back, so this never asks one.
   app.get('/healthz', { schema: { hide: true } }, () => ({ status: 'ok' }));
+  // Readiness: what a request needs answers now. The database reads a real table (a bare `select 1`
+  // touches no file, so it passes on an engine that cannot read its tables); Redis answers a PING.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    const [isDatabaseReady, isRedisReady] = await Promise.all([
+      database.db.execute(sql`select 1 from "user" limit 1`).then(
+        () => true,
+        () => false,
+      ),
+      redis ? isAnswering(redis) : null,
+    ]);
+    const state = (isReady: boolean) => (isReady ? 'ready' : 'unavailable');
+    const checks = { database: state(isDatabaseReady), ...(isRedisReady === null ? {} : { redis: state(isRedisReady) }) };
+    if (isDatabaseReady && isRedisReady !== false) return { status: 'ready', checks };
+    return reply.status(503).send({ status: 'unavailable', checks });
   });
 
   // The identity provider's own endpoint that clients reach directly: the published signing keys.
@@ -221,7 +239,8 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     activeMailer.close();
     await invalidations.close();
-    await redis?.quit();
+    // A connection that cannot say goodbye (Redis out of reach) is simply dropped.
+    await redis?.quit().catch(() => redis.disconnect());
   });
   return app;
 }

@@ -25,6 +25,9 @@ process.umask(0o077);
 // V8 reads this setting at every collection, so setting it here, before the first, is enough.
 v8.setFlagsFromString('--heap-growing-percent=50');
 
+/** How long requests under way may take to answer once the embedded engine broke, before the process exits. */
+const BROKEN_ENGINE_GRACE_MS = 2_000;
+
 /** config -> database -> app -> listen; graceful shutdown. */
 async function main() {
   const startedAt = performance.now();
@@ -68,12 +71,35 @@ async function main() {
       process.exit(1);
     }
   }
-  const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite(databaseDir);
+  // Some failures of the embedded engine last as long as the process (db/client.ts isEngineBroken):
+  // it stops, so that a supervisor starts it again on the same files, which a new process reads
+  // afresh. Answers under way go out if they come within a moment; the engine is not closed, as its
+  // next query may never return.
+  let closeApp = async () => {};
+  let isStopping = false;
+  const stopOnBrokenEngine = (error: unknown) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.fatal(
+      { err: error },
+      'The embedded database failed and cannot recover while this process runs; stopping so that a supervisor restarts the server',
+    );
+    const exit = () => {
+      lock.release();
+      process.exit(1);
+    };
+    setTimeout(exit, BROKEN_ENGINE_GRACE_MS);
+    void closeApp().finally(exit);
+  };
+  const database = env.DATABASE_URL
+    ? openPostgres(env.DATABASE_URL)
+    : await openPglite(databaseDir, { onBroken: stopOnBrokenEngine });
   await prepareDatabase(database, { seed: env.SEED, log: logger });
   // PGlite creates a new database's files 0666; the private directory alone is one chmod from exposure.
   if (database.engine === 'pglite') makeTreePrivate(databaseDir);
 
   const app = await buildApp({ env, database, secret, logger: { level: env.LOG_LEVEL } });
+  closeApp = () => app.close();
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

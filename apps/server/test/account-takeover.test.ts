@@ -1,14 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditEvent } from '../src/db/schema/audit.js';
 import { session, user } from '../src/db/schema/auth.js';
-import { groupMember } from '../src/db/schema/groups.js';
+import { group, groupMember } from '../src/db/schema/groups.js';
 import { invitation } from '../src/db/schema/invitations.js';
 import { hashToken, newId, newToken } from '../src/lib/ids.js';
 import { LIMITS } from '../src/modules/auth/auth.service.js';
 import { buildTestApp, type TestApp } from './build-app.js';
 import { createClient } from './client.js';
 import { signInAs } from './sign-in-client.js';
-import { addMember, findUser, insertGroup, insertUser, TEST_PASSWORD } from './fixtures.js';
+import { addMember, findUser, insertGroup, insertMember, insertUser, TEST_PASSWORD } from './fixtures.js';
 
 /**
  * Regression tests for the account-takeover paths found in review: each failed before the fix.
@@ -386,5 +387,227 @@ describe('tokens die with their session', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('organisation-side e-mail edit', () => {
+  type Session = Awaited<ReturnType<typeof signInAs>>;
+  const orgEdit = (session: Session, userId: string, orgId: string, payload: object) =>
+    session.client.request({ method: 'PATCH', url: `/api/users/users/${userId}?orgId=${orgId}`, payload });
+  const reclaim = (token: string) => createClient(t.app, { ip: '10.95.0.1' }).post('/api/users/account/reclaim-email', { token });
+  const tokenOf = (text: string) => linkIn(text, '/auth/reclaim-email').searchParams.get('token') ?? '';
+  const mailsTo = (address: string) => t.outbox.filter((mail) => mail.to === address).length;
+
+  /** An organisation with its admin signed in, and a student who belongs to it alone. */
+  async function organisationWithStudent() {
+    const { orgId, admin } = await newOrganisation();
+    await t.db.update(user).set({ givenName: 'Ada', familyName: 'Admin' }).where(eq(user.id, admin.id));
+    const student = await insertMember(t.db, orgId, { role: 'STUDENT', email: uniqueEmail('student') });
+    const adminSession = await signInAs(t, admin.email, TEST_PASSWORD);
+    const [org] = await t.db.select().from(group).where(eq(group.id, orgId));
+    return { orgId, orgName: org?.name ?? '', admin, adminSession, student };
+  }
+
+  async function expectLocked(response: Awaited<ReturnType<typeof orgEdit>>, member: { id: string; email: string }) {
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('MEMBER_EMAIL_LOCKED');
+    expect(await findUser(t.db, member.id)).toMatchObject({ email: member.email, emailVerified: true, previousEmail: null });
+  }
+
+  it('cannot move a fellow instructor who also belongs to another organisation, nor rename them in the same request', async () => {
+    const { orgId, adminSession } = await organisationWithStudent();
+    const other = await newOrganisation();
+    const instructor = await insertMember(t.db, orgId, { role: 'USER' });
+    const fellow = await insertMember(t.db, orgId, { role: 'USER', email: uniqueEmail('fellow') });
+    await addMember(t.db, other.orgId, fellow.id, 'USER');
+    const attackerEmail = uniqueEmail('attacker');
+
+    const byInstructor = await orgEdit(await signInAs(t, instructor.email, TEST_PASSWORD), fellow.id, orgId, {
+      email: attackerEmail,
+      given_name: 'Renamed',
+    });
+    await expectLocked(byInstructor, fellow);
+    expect((await findUser(t.db, fellow.id))?.givenName).toBe('Test');
+    // An admin ranks above the instructor, but the account is not this organisation's alone.
+    await expectLocked(await orgEdit(adminSession, fellow.id, orgId, { email: attackerEmail }), fellow);
+    expect(mailsTo(attackerEmail)).toBe(0);
+    // Names alone keep their rules.
+    expect((await orgEdit(adminSession, fellow.id, orgId, { given_name: 'Renamed' })).statusCode).toBe(200);
+  });
+
+  it("cannot move the organisation's key owner, neither by another admin nor by the provider", async () => {
+    const { orgId, admin } = await newOrganisation();
+    await t.db.update(group).set({ ownerId: admin.id }).where(eq(group.id, orgId));
+    const otherAdmin = await insertMember(t.db, orgId, { role: 'ADMIN' });
+    const superAdmin = await insertUser(t.db, { role: 'SUPER_ADMIN' });
+    for (const actor of [otherAdmin, superAdmin]) {
+      const session = await signInAs(t, actor.email, TEST_PASSWORD);
+      await expectLocked(await orgEdit(session, admin.id, orgId, { email: uniqueEmail('attacker') }), admin);
+    }
+  });
+
+  it("cannot move another organisation's key owner who is a student here", async () => {
+    const { orgId, adminSession } = await organisationWithStudent();
+    const owner = await insertUser(t.db, { role: 'ADMIN', email: uniqueEmail('owner') });
+    // Key owner of the other organisation without a membership there: only the key ownership refuses.
+    await insertGroup(t.db, { name: `Owned ${newId()}`, ownerId: owner.id });
+    await addMember(t.db, orgId, owner.id, 'STUDENT');
+    await expectLocked(await orgEdit(adminSession, owner.id, orgId, { email: uniqueEmail('attacker') }), owner);
+  });
+
+  it('cannot move a super admin who joined the organisation as a student', async () => {
+    const { orgId, adminSession } = await organisationWithStudent();
+    const provider = await insertUser(t.db, { role: 'SUPER_ADMIN', email: uniqueEmail('super') });
+    await addMember(t.db, orgId, provider.id, 'STUDENT');
+    await expectLocked(await orgEdit(adminSession, provider.id, orgId, { email: uniqueEmail('attacker') }), provider);
+  });
+
+  it('cannot move a member of equal rank', async () => {
+    const { orgId, adminSession } = await organisationWithStudent();
+    const peer = await insertMember(t.db, orgId, { role: 'ADMIN', email: uniqueEmail('peer') });
+    await expectLocked(await orgEdit(adminSession, peer.id, orgId, { email: uniqueEmail('attacker') }), peer);
+  });
+
+  it('tells the old address truthfully, and its link takes the account back after the new address was verified', async () => {
+    const { orgId, orgName, admin, adminSession, student } = await organisationWithStudent();
+    const studentSession = await signInAs(t, student.email, TEST_PASSWORD);
+    const attackerEmail = uniqueEmail('attacker');
+    expect((await orgEdit(adminSession, student.id, orgId, { email: attackerEmail })).statusCode).toBe(200);
+
+    const notice = await waitForMail(student.email, /reclaim-email/);
+    expect(notice.text).toContain(`An admin of ${orgName}, Ada Admin (${admin.email}), changed the email address`);
+    expect(notice.text).toContain(attackerEmail);
+    expect(notice.text).toContain("This wasn't me");
+    expect(notice.text).not.toContain('with its password');
+    // The attacker proves the new address and signs in there.
+    const verify = linkIn((await waitForMail(attackerEmail, /verify-email/)).text, '/api/auth/verify-email');
+    await t.app.inject({ method: 'GET', url: `${verify.pathname}${verify.search}` });
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: attackerEmail, emailVerified: true, previousEmail: null });
+    const attacker = await signInAs(t, attackerEmail, TEST_PASSWORD);
+
+    const taken = await reclaim(tokenOf(notice.text));
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ email: student.email, resetToken: expect.any(String) });
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true, previousEmail: null });
+    for (const ended of [attacker, studentSession]) {
+      expect((await ended.client.get('/api/users/notifications/pending')).json().code).toBe('SESSION_ENDED');
+    }
+    // The answer leads to a new password through the reset path.
+    const anon = createClient(t.app, { ip: '10.95.0.2' });
+    const reset = await anon.post('/api/users/auth/reset-password', {
+      token: taken.json().resetToken,
+      newPassword: 'Taken-Back-2026',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signInAs(t, student.email, 'Taken-Back-2026')).userId).toBe(student.id);
+
+    // Single use; and the new address's verification link cannot move the account again.
+    const again = await reclaim(tokenOf(notice.text));
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('RECLAIM_TOKEN_INVALID');
+    await t.app.inject({ method: 'GET', url: `${verify.pathname}${verify.search}` });
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
+  });
+
+  it('mails a reset for the old address to it after the new address was verified, and it takes the account back', async () => {
+    const { orgId, adminSession, student } = await organisationWithStudent();
+    const attackerEmail = uniqueEmail('attacker');
+    expect((await orgEdit(adminSession, student.id, orgId, { email: attackerEmail })).statusCode).toBe(200);
+    const verify = linkIn((await waitForMail(attackerEmail, /verify-email/)).text, '/api/auth/verify-email');
+    await t.app.inject({ method: 'GET', url: `${verify.pathname}${verify.search}` });
+    const attackerMails = mailsTo(attackerEmail);
+
+    const anon = createClient(t.app, { ip: '10.95.0.3' });
+    const requestedAt = t.outbox.length;
+    expect((await anon.post('/api/users/auth/request-password-reset', { email: student.email })).statusCode).toBe(200);
+    const mail = await vi.waitFor(() => {
+      const found = t.outbox.slice(requestedAt).find((m) => m.to === student.email);
+      if (!found) throw new Error('no reset mail to the old address');
+      return found;
+    });
+    expect(mail.subject).toBe('Reset your PatientSim password');
+    expect(mailsTo(attackerEmail)).toBe(attackerMails);
+
+    const taken = await reclaim(tokenOf(mail.text));
+    expect(taken.statusCode).toBe(200);
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
+  });
+
+  it("a reset from the old address before the new one is verified keeps the new address's link from moving it again", async () => {
+    const { orgId, adminSession, student } = await organisationWithStudent();
+    const attackerEmail = uniqueEmail('attacker');
+    expect((await orgEdit(adminSession, student.id, orgId, { email: attackerEmail })).statusCode).toBe(200);
+    const verify = linkIn((await waitForMail(attackerEmail, /verify-email/)).text, '/api/auth/verify-email');
+
+    const anon = createClient(t.app, { ip: '10.95.0.5' });
+    await anon.post('/api/users/auth/request-password-reset', { email: student.email });
+    const token = linkIn(
+      (await waitForMail(student.email, /reset-password\?token=/)).text,
+      '/auth/reset-password',
+    ).searchParams.get('token');
+    expect((await anon.post('/api/users/auth/reset-password', { token, newPassword: 'Reset-Back-2026' })).statusCode).toBe(200);
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
+
+    await t.app.inject({ method: 'GET', url: `${verify.pathname}${verify.search}` });
+    expect(await findUser(t.db, student.id)).toMatchObject({ email: student.email, emailVerified: true });
+  });
+
+  it('keeps the old address in power for 30 days, not longer', async () => {
+    const { orgId, adminSession, student } = await organisationWithStudent();
+    const attackerEmail = uniqueEmail('attacker');
+    expect((await orgEdit(adminSession, student.id, orgId, { email: attackerEmail })).statusCode).toBe(200);
+    const notice = await waitForMail(student.email, /reclaim-email/);
+    const verify = linkIn((await waitForMail(attackerEmail, /verify-email/)).text, '/api/auth/verify-email');
+    await t.app.inject({ method: 'GET', url: `${verify.pathname}${verify.search}` });
+    const anon = createClient(t.app, { ip: '10.95.0.4' });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 29 * 86_400_000);
+      const before = mailsTo(student.email);
+      await anon.post('/api/users/auth/request-password-reset', { email: student.email });
+      expect(mailsTo(student.email)).toBe(before + 1);
+
+      vi.setSystemTime(Date.now() + 2 * 86_400_000);
+      const late = await reclaim(tokenOf(notice.text));
+      expect(late.statusCode).toBe(400);
+      expect(late.json().code).toBe('RECLAIM_TOKEN_INVALID');
+      await anon.post('/api/users/auth/request-password-reset', { email: student.email });
+      expect(mailsTo(student.email)).toBe(before + 1);
+      expect(await findUser(t.db, student.id)).toMatchObject({ email: attackerEmail, emailVerified: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is in the audit trail of every organisation the account belongs to, and so is taking it back', async () => {
+    const { orgId, adminSession, student } = await organisationWithStudent();
+    expect((await orgEdit(adminSession, student.id, orgId, { email: uniqueEmail('moved') })).statusCode).toBe(200);
+    const notice = await waitForMail(student.email, /reclaim-email/);
+    const later = await newOrganisation();
+    await addMember(t.db, later.orgId, student.id, 'STUDENT');
+    expect((await reclaim(tokenOf(notice.text))).statusCode).toBe(200);
+
+    const events = await t.db.select().from(auditEvent).where(eq(auditEvent.targetId, student.id));
+    const trail = (action: string) => events.filter((event) => event.action === action).map((event) => event.orgId);
+    expect(trail('org.user.update')).toEqual([orgId]);
+    expect(trail('user.reclaim-email').sort()).toEqual([orgId, later.orgId].sort());
+  });
+
+  it('counts its mails toward the per-address limits', async () => {
+    const { orgId, adminSession } = await organisationWithStudent();
+    const members = await Promise.all([0, 1, 2, 3].map(() => insertMember(t.db, orgId, { role: 'STUDENT' })));
+    const target = uniqueEmail('flooded');
+    const toOneAddress = [];
+    for (const member of members)
+      toOneAddress.push((await orgEdit(adminSession, member.id, orgId, { email: target })).statusCode);
+    expect(toOneAddress).toEqual([200, 200, 200, 429]);
+
+    // One member moved again and again: its proven address hears of it at most three times.
+    const member = await insertMember(t.db, orgId, { role: 'STUDENT', email: uniqueEmail('moved-often') });
+    const moves = [];
+    for (let i = 0; i < 4; i += 1)
+      moves.push((await orgEdit(adminSession, member.id, orgId, { email: uniqueEmail('next') })).statusCode);
+    expect(moves).toEqual([200, 200, 200, 429]);
   });
 });

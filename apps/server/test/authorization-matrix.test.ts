@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@patientsim/domain/roles/permissions';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import { ROLES, type Role } from '@patientsim/domain/roles/roles';
+import { ROLE_RANK, ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { user } from '../src/db/schema/auth.js';
 import { groupMember } from '../src/db/schema/groups.js';
 import { invitation } from '../src/db/schema/invitations.js';
@@ -12,7 +12,7 @@ import { buildCase, buildInvitation, buildNotification, buildNotificationTarget 
 import { buildTestApp, type TestApp } from './build-app.js';
 import { createClient } from './client.js';
 import { signInAs } from './sign-in-client.js';
-import { addMember, insertGroup, insertMember, insertUser, signInNewMember, TEST_PASSWORD } from './fixtures.js';
+import { addMember, findUser, insertGroup, insertMember, insertUser, signInNewMember, TEST_PASSWORD } from './fixtures.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -55,6 +55,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/users/auth/register': { guard: 'public' },
   'POST /api/users/auth/request-password-reset': { guard: 'public' },
   'POST /api/users/auth/reset-password': { guard: 'public' },
+  // The token of a "this wasn't me" link is the credential (account-takeover.test.ts).
+  'POST /api/users/account/reclaim-email': { guard: 'public' },
   'GET /api/users/invitations/describe': { guard: 'public' },
   'POST /api/users/invitations/finish': { guard: 'invite-token' },
   'POST /api/users/integrations/provision': { guard: 'integration-key' },
@@ -447,6 +449,10 @@ let signedOut: Session;
 let removedAdmin: Session;
 /** An admin of Riverside demoted to student after signing in. */
 let demotedAdmin: Session;
+/** Northgate Nursing School, the outsider's organisation. */
+let northgate: string;
+/** Riverside's key owner (an admin there). */
+let riversideOwnerId: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { CASE_ACCESS_CODE } });
@@ -454,11 +460,12 @@ beforeAll(async () => {
   const provider = await insertGroup(t.db, { name: 'PatientSim Provider', seats: 100, dev: true });
   // Riverside's key owner never signs in: the admin below holds the role, not the key.
   const riversideOwner = await insertUser(t.db, { role: 'ADMIN' });
+  riversideOwnerId = riversideOwner.id;
   const riverside = await insertGroup(t.db, { name: 'Riverside EMS Academy', seats: 25, ownerId: riversideOwner.id });
   await addMember(t.db, riverside, riversideOwner.id, 'ADMIN');
   for (const role of ROLES) sessions[role] = await signInNewMember(t, role === 'SUPER_ADMIN' ? provider : riverside, { role });
   const northgateOwner = await insertUser(t.db, { role: 'ADMIN', productType: 'NURSING' });
-  const northgate = await insertGroup(t.db, {
+  northgate = await insertGroup(t.db, {
     name: 'Northgate Nursing School',
     productType: 'NURSING',
     seats: 10,
@@ -615,7 +622,7 @@ describe('authorization matrix', () => {
 });
 
 /**
- * The changes a View-As-User token may make (decision 0033), every other route whose method writes
+ * The changes a View-As-User token may make (decision 0037), every other route whose method writes
  * refusing it: POSTs that only read, and the end of the view itself.
  */
 const VIEW_AS_ALLOWED: Record<string, 'read' | 'write'> = {
@@ -657,5 +664,85 @@ describe('authorization matrix through a View-As-User token', () => {
   it('lets the view end itself', async () => {
     expect((await view.post('/api/users/auth/loginAs/end', {})).statusCode).toBe(200);
     expect((await view.get(`/api/users/extension/groups/${ctx.riverside}`)).statusCode).toBe(401);
+  });
+});
+
+/**
+ * PATCH /users/{id}?orgId= shares its path with the own profile's PATCH /users/{id} (a route
+ * constraint on the query keeps them apart), so the table above checks only the latter. Here the
+ * organisation-side edit, with an e-mail change, for every pair of the actor's role and the
+ * member's, with the member in Riverside alone or in Northgate too (decision 0033): only a member
+ * of Riverside alone, ranked below the actor, owning no organisation and without a provider role
+ * can be moved to another address.
+ */
+describe('organisation-side e-mail edit (PATCH /api/users/users/:id?orgId=)', () => {
+  type Target = { role: Role; isKeyOwner?: boolean; isProvider?: boolean };
+  const student: Target = { role: 'STUDENT' };
+  const TARGETS: Record<string, Target> = {
+    'a student': student,
+    'an instructor': { role: 'USER' },
+    'an admin': { role: 'ADMIN' },
+    'an admin who is key owner of an organisation': { role: 'ADMIN', isKeyOwner: true },
+    'a super admin who joined as a student': { role: 'STUDENT', isProvider: true },
+  };
+  const PLACES = { 'in Riverside alone': false, 'in Riverside and Northgate': true } as const;
+
+  async function insertTarget(target: Target, isElsewhereToo: boolean) {
+    const person = await insertUser(t.db, { role: target.isProvider ? 'SUPER_ADMIN' : target.role });
+    await addMember(t.db, ctx.riverside, person.id, target.role);
+    if (isElsewhereToo) await addMember(t.db, northgate, person.id, target.role);
+    if (target.isKeyOwner) await insertGroup(t.db, { name: `Owned by ${person.id}`, ownerId: person.id });
+    t.app.cache.clear();
+    return person;
+  }
+
+  /** What the rules say, restated: [status, code]. */
+  function expected(actor: Role, target: Target, isElsewhereToo: boolean): [number, string | null] {
+    if (!hasPermission(actor, 'org:users:edit')) return [403, 'FORBIDDEN'];
+    if (ROLE_RANK[target.role] > ROLE_RANK[actor]) return [403, 'FORBIDDEN'];
+    const isInReach = ROLE_RANK[target.role] < ROLE_RANK[actor] && !isElsewhereToo && !target.isKeyOwner && !target.isProvider;
+    return isInReach ? [200, null] : [403, 'MEMBER_EMAIL_LOCKED'];
+  }
+
+  const edit = (session: Session | null, userId: string) => {
+    const options = {
+      method: 'PATCH' as const,
+      url: `/api/users/users/${userId}?orgId=${ctx.riverside}`,
+      payload: { email: `moved-${userId}@example.test` },
+    };
+    return session ? session.client.request(options) : t.app.inject(options);
+  };
+
+  for (const actor of ROLES) {
+    for (const [targetName, target] of Object.entries(TARGETS)) {
+      for (const [place, isElsewhereToo] of Object.entries(PLACES)) {
+        const [status, code] = expected(actor, target, isElsewhereToo);
+        it(`${actor} moving a ${targetName} ${place}: ${status}${code ? ` ${code}` : ''}`, async () => {
+          const person = await insertTarget(target, isElsewhereToo);
+          const response = await edit(sessions[actor], person.id);
+          expect(response.statusCode).toBe(status);
+          if (code) expect(response.json().code).toBe(code);
+          const row = await findUser(t.db, person.id);
+          if (status === 200) expect(row).toMatchObject({ email: `moved-${person.id}@example.test`, emailVerified: false });
+          else expect(row).toMatchObject({ email: person.email, emailVerified: true });
+        });
+      }
+    }
+    const [ownerStatus, ownerCode] = expected(actor, { role: 'ADMIN', isKeyOwner: true }, false);
+    it(`${actor} moving Riverside's key owner: ${ownerStatus} ${ownerCode ?? ''}`, async () => {
+      const before = await findUser(t.db, riversideOwnerId);
+      const response = await edit(sessions[actor], riversideOwnerId);
+      expect([response.statusCode, response.json().code]).toEqual([ownerStatus, ownerCode]);
+      expect(await findUser(t.db, riversideOwnerId)).toMatchObject({ email: before?.email, emailVerified: true });
+    });
+  }
+
+  it('refuses an admin of another organisation (404), callers without a token (401), ended sessions (401) and a demoted admin (403)', async () => {
+    const person = await insertTarget(student, false);
+    expect((await edit(outsider, person.id)).statusCode).toBe(404);
+    expect((await edit(null, person.id)).json().code).toBe('UNAUTHENTICATED');
+    for (const ended of [signedOut, removedAdmin]) expect((await edit(ended, person.id)).json().code).toBe('SESSION_ENDED');
+    expect((await edit(demotedAdmin, person.id)).statusCode).toBe(403);
+    expect(await findUser(t.db, person.id)).toMatchObject({ email: person.email, emailVerified: true });
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
@@ -52,12 +53,15 @@ export async function buildTestApp({
   webRoot,
   seed = false,
   loadShedding,
+  logger,
 }: {
   env?: Record<string, string>;
   webRoot?: string;
   seed?: boolean;
   /** Overload protection; off in tests unless one turns it on (decision 0018). */
   loadShedding?: Partial<LoadSheddingOptions>;
+  /** The app's logger; none by default (a test of what the server logs passes its own). */
+  logger?: FastifyServerOptions['logger'];
 } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
@@ -78,6 +82,7 @@ export async function buildTestApp({
     onRoute,
     ...(webRoot ? { webRoot } : {}),
     ...(loadShedding ? { loadShedding } : {}),
+    ...(logger ? { logger } : {}),
   });
   await app.ready();
   cleanUpAfterFile(async () => {

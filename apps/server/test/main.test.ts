@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -9,12 +9,13 @@ import { DEMO_PASSWORD } from '../src/seed/demo.js';
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 
-/** Runs the real entry point (TypeScript sources through tsx) with the given environment. */
-function startServer(env: Record<string, string>) {
+/** Runs the real entry point (TypeScript sources through tsx) with the given environment, as `account` when given. */
+function startServer(env: Record<string, string>, account: { uid: number; gid: number } | null = null) {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SEED: 'none', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...account,
   });
   children.push(child);
   let output = '';
@@ -205,6 +206,34 @@ describe('server start', () => {
     expect(await next.exited).toBe(0);
   }, 180_000);
 
+  it('stops with a clear message when the embedded database cannot recover, and the next start serves again', async () => {
+    // File modes bind every account but root: as root, the server runs as an unprivileged account.
+    const account = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+    if (account) chownSync(dataDir, account.uid, account.gid);
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0' }, account);
+    await server.ready;
+    const database = path.join(dataDir, 'pglite');
+    // For a moment the database's files cannot be written, as on a file system remounted read-only
+    // or a directory whose owner changed by mistake; a table first read then cannot be opened.
+    setWritable(database, false);
+    const during = await inviteUnaffiliated(originOf(server.output()), 'during@example.test').catch(() => null);
+    setWritable(database, true);
+    expect(during?.status ?? 500).toBe(500);
+    // The engine would refuse that table until a restart: the process stops, for its supervisor.
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('The embedded database failed and cannot recover while this process runs');
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    const next = startServer({ DATA_DIR: dataDir, PORT: '0' }, account);
+    await next.ready;
+    const origin = originOf(next.output());
+    expect((await inviteUnaffiliated(origin, 'after@example.test')).status).toBe(200);
+    expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  }, 120_000);
+
   it('refuses to prepare a data directory unless the server that holds its lock started the preparation', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
     const child = spawn(
@@ -255,6 +284,22 @@ function originOf(output: string): string {
   const origin = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
   if (!origin) throw new Error(`no listening address in:\n${output}`);
   return origin;
+}
+
+/** Makes every file and directory under `dir` writable by its owner again, or read-only. */
+function setWritable(dir: string, isWritable: boolean) {
+  for (const entry of [dir, ...readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => path.join(dir, name))]) {
+    const isDirectory = statSync(entry).isDirectory();
+    chmodSync(entry, isWritable ? (isDirectory ? 0o700 : 0o600) : isDirectory ? 0o500 : 0o400);
+  }
+}
+
+function inviteUnaffiliated(origin: string, email: string) {
+  return fetch(`${origin}/api/users/invitations/invite-unaffiliated`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, accountType: 'EMS' }),
+  });
 }
 
 function signIn(origin: string, email: string) {

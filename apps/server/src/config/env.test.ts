@@ -76,3 +76,31 @@ describe('CASE_ACCESS_CODE and CASE_ENVIRONMENTS (decision 17)', () => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
   });
 });
+
+describe('API_INTROSPECTION (decision 0034)', () => {
+  const PRODUCTION = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example:587' };
+
+  it('is off by default in production and on elsewhere', () => {
+    expect(loadEnv(PRODUCTION).API_INTROSPECTION).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'development' }).API_INTROSPECTION).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'test' }).API_INTROSPECTION).toBe(true);
+  });
+
+  it('follows on and off wherever it is set', () => {
+    expect(loadEnv({ ...PRODUCTION, API_INTROSPECTION: 'on' }).API_INTROSPECTION).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'development', API_INTROSPECTION: 'off' }).API_INTROSPECTION).toBe(false);
+  });
+
+  it('stops the start on another value, with the other problems', () => {
+    let error: unknown;
+    try {
+      loadEnv({ API_INTROSPECTION: 'yes', PORT: 'eighty' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.some((problem) => problem.startsWith('API_INTROSPECTION:'))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
+  });
+});

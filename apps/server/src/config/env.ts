@@ -85,6 +85,11 @@ const EnvSchema = z
         }
         return result.data;
       }),
+    /**
+     * Whether GraphQL introspection and the OpenAPI pages (/api/docs) answer: they map the API for
+     * an attacker as well as for a developer, so production turns them on only when asked to.
+     */
+    API_INTROSPECTION: z.enum(['on', 'off']).optional(),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_API_BASE: z.url().optional(),
     /**
@@ -105,7 +110,11 @@ const EnvSchema = z
         return entries;
       }),
   })
-  .transform((env) => ({ ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') }))
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    API_INTROSPECTION: env.API_INTROSPECTION === undefined ? env.NODE_ENV !== 'production' : env.API_INTROSPECTION === 'on',
+  }))
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when NODE_ENV=production' });

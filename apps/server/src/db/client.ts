@@ -130,8 +130,37 @@ function withoutClientParsers(options: QueryOptions | undefined): QueryOptions |
 /** Where the embedded database lives in the data directory. */
 export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
 
-/** Embedded PGlite, file-backed in `dir`, or in memory when `dir` is null (tests). */
-export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
+/**
+ * Whether the embedded engine failed in a way it does not recover from while the process runs
+ * (decision 0036):
+ * - PANIC or FATAL: PostgreSQL would start a new backend; PGlite has only its one, whose next query
+ *   never returns;
+ * - a data file it could not open, read or write: SQLSTATE class 58 (system error), or 42501 (the
+ *   engine's only role is its superuser, so a refusal comes from the file system). PGlite's file
+ *   layer keeps refusing a file it once could not open, even once the file is readable again;
+ * - its WebAssembly module aborted.
+ * The error may come raw or wrapped (drizzle puts the engine's error in `cause`).
+ */
+export function isEngineBroken(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const { code, severity, name } = current as { code?: unknown; severity?: unknown; name?: unknown };
+    // WebAssembly.RuntimeError: the module aborted.
+    if (name === 'RuntimeError') return true;
+    if (severity === 'PANIC' || severity === 'FATAL') return true;
+    if (typeof code === 'string' && (code.startsWith('58') || code === '42501')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Embedded PGlite, file-backed in `dir`, or in memory when `dir` is null (tests). `onBroken` hears
+ * every error after which the engine cannot be trusted until the process restarts (`isEngineBroken`).
+ */
+export async function openPglite(
+  dir: string | null,
+  { onBroken }: { onBroken?: (error: unknown) => void } = {},
+): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
   const options = {
     extensions: PGLITE_EXTENSIONS,
@@ -143,17 +172,26 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   };
   const client = dir ? new PGlite(dir, options) : new PGlite(options);
   await client.waitReady;
+  // Every statement of the app goes through `query` or `transaction` (a failure inside a
+  // transaction ends it): the one place that sees every error of the engine.
+  const watch = <T>(running: Promise<T>): Promise<T> =>
+    running.catch((error: unknown) => {
+      if (onBroken && isEngineBroken(error)) onBroken(error);
+      throw error;
+    });
   const query = client.query.bind(client);
   client.query = <T>(text: string, params?: unknown[], queryOptions?: QueryOptions) => {
     const options = withoutClientParsers(queryOptions);
     const statement = embeddedStatementFor(client, text);
-    return statement
-      ? queryEmbeddedStatement<T>(client, text, statement, params ?? [], options)
-      : planUnnamedStatements(client).then(() => query<T>(text, params, options));
+    return watch(
+      statement
+        ? queryEmbeddedStatement<T>(client, text, statement, params ?? [], options)
+        : planUnnamedStatements(client).then(() => query<T>(text, params, options)),
+    );
   };
   // A transaction's statements are its own, never named: planned as PostgreSQL plans by default.
   const transaction = client.transaction.bind(client);
-  client.transaction = (callback) => planUnnamedStatements(client).then(() => transaction(callback));
+  client.transaction = (callback) => watch(planUnnamedStatements(client).then(() => transaction(callback)));
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

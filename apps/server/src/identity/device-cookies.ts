@@ -8,7 +8,7 @@ export const DEVICE_COOKIE_SECONDS = 180 * 24 * 60 * 60;
 const COOKIE_PATH = '/api/users/auth';
 
 /**
- * Device cookies (decision 0035): a browser that signed in to an account, or reset its password,
+ * Device cookies (decision 0039): a browser that signed in to an account, or reset its password,
  * gets a cookie bound to that account, so that its sign-in attempts are counted apart from
  * everyone else's and the owner is not locked out by guesses made elsewhere. One cookie per
  * account (a shared browser can be known to several); its name and value are MACs under the

@@ -1,8 +1,8 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { EMAIL_VERIFICATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import type { Database } from '../db/client.js';
-import { user } from '../db/schema/auth.js';
+import { emailReclaim, user } from '../db/schema/auth.js';
 import { AppError } from '../lib/errors.js';
 
 /**
@@ -110,6 +110,8 @@ export async function proveAddress(
     // made (or to the placeholder); otherwise it moved on to another address and the link is stale.
     const isDisplaced = account.email === previousEmail || account.email === unclaimedAddress(userId);
     if (!isDisplaced) throw new AppError('VERIFICATION_TOKEN_INVALID');
+    // The owner took the account back from this address (email-reclaim.ts): it is not theirs.
+    if (await hasReclaimedFrom(tx, userId, email)) throw new AppError('VERIFICATION_TOKEN_INVALID');
     if (isVerifiedHolder(await findHolder(tx, email, userId))) throw new AppError('VERIFICATION_TOKEN_INVALID');
     const released = await releaseUnverifiedClaim(tx, email, userId);
     await tx
@@ -118,6 +120,19 @@ export async function proveAddress(
       .where(eq(user.id, userId));
     return { released };
   });
+}
+
+/**
+ * True when the account was taken back from `email` after an organisation moved it there (with a
+ * "this wasn't me" link, or a reset from the address it left).
+ */
+function hasReclaimedFrom(db: Database, userId: string, email: string): Promise<boolean> {
+  return db
+    .select({ id: emailReclaim.id })
+    .from(emailReclaim)
+    .where(and(eq(emailReclaim.userId, userId), eq(emailReclaim.newEmail, email), isNotNull(emailReclaim.usedAt)))
+    .limit(1)
+    .then((rows) => rows.length > 0);
 }
 
 /** The account waiting to verify a new address whose last proven address is `email`. */
@@ -145,6 +160,12 @@ export async function restoreProvenAddress(db: Database, userId: string): Promis
       .update(user)
       .set({ email: account.previousEmail, emailVerified: true, previousEmail: null, updatedAt: new Date() })
       .where(eq(user.id, userId));
+    // When an organisation made the change, this took the account back from it: the new address's
+    // verification link must not move it there again (see hasReclaimedFrom).
+    await tx
+      .update(emailReclaim)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailReclaim.userId, userId), eq(emailReclaim.newEmail, account.email), isNull(emailReclaim.usedAt)));
   });
 }
 

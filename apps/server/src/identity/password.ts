@@ -38,12 +38,12 @@ export async function verifyPassword({ hash: stored, password }: { hash: string;
   }
 }
 
-/** The lowest zxcvbn score (0 to 4) a new password may have (decision 0034). */
+/** The lowest zxcvbn score (0 to 4) a new password may have (decision 0038). */
 export const MIN_PASSWORD_SCORE = 3;
 
 /**
  * How much of a password is judged, and how many l33t substitutions are tried: the estimate's time
- * grows steeply with both, and the check runs on the event loop (decision 0034).
+ * grows steeply with both, and the check runs on the event loop (decision 0038).
  */
 const ESTIMATE_OPTIONS = { maxLength: 64, l33tMaxSubstitutions: 10 } as const;
 

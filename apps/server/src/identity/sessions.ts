@@ -37,10 +37,26 @@ export function findSession(db: Database, cache: ReadCache, sessionId: string): 
   );
 }
 
-/** Ends every session of a user (and so every ID token minted for them) on every process. */
+/**
+ * Ends every session of a user (and so every ID token minted for them) on every process, or throws:
+ * it never returns while a session it was asked to end can still be read (decision 0036).
+ */
 export async function endUserSessions(ctx: { auth: Auth; cache: ReadCache }, userIds: Iterable<string>): Promise<void> {
   const internal = (await ctx.auth.$context).internalAdapter;
-  for (const userId of userIds) await internal.deleteUserSessions(userId);
+  for (const userId of userIds) {
+    // better-auth removes the sessions' copies in Redis after their rows, and only logs a failure
+    // there: a copy left behind would be read before the database. They go first, here, where a
+    // failure is thrown; then every row, the sessions Redis no longer lists included.
+    const copies = await internal.listSessions(userId);
+    if (copies.length > 0) await internal.deleteSessions(copies.map((copy) => copy.token));
+    await internal.deleteUserSessions(userId);
+  }
+  ctx.cache.clear();
+}
+
+/** Ends one session (its copy in Redis and its row), or throws: nothing is left half ended. */
+export async function endSession(ctx: { auth: Auth; cache: ReadCache }, sessionToken: string): Promise<void> {
+  await (await ctx.auth.$context).internalAdapter.deleteSession(sessionToken);
   ctx.cache.clear();
 }
 

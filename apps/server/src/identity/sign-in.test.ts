@@ -35,7 +35,7 @@ async function statementsDuring(t: TestApp, work: () => Promise<unknown>): Promi
 const signIn = (t: TestApp, email: string, password = TEST_PASSWORD, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/users/auth/sign-in', payload: { email, password }, headers });
 
-/** The session's Set-Cookie line; the other one is the device cookie of the sign-in limits (decision 0035). */
+/** The session's Set-Cookie line; the other one is the device cookie of the sign-in limits (decision 0039). */
 const cookieOf = (response: { headers: Record<string, unknown> }) => {
   const lines = [response.headers['set-cookie']].flat().map(String);
   expect(lines).toHaveLength(2);

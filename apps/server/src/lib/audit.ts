@@ -32,3 +32,12 @@ export async function auditAs(
 ): Promise<void> {
   await audit(db, { ...entry, actorId: actor.id, onBehalfOfId: actor.act?.sub ?? null });
 }
+
+/**
+ * Appends one event per organisation in `orgIds` (each organisation's trail shows it), or a single
+ * event outside any organisation when there is none.
+ */
+export async function auditInOrganisations(db: Database, orgIds: readonly string[], entry: Omit<AuditEntry, 'orgId'>) {
+  const targets = orgIds.length > 0 ? [...new Set(orgIds)] : [null];
+  await db.insert(auditEvent).values(targets.map((orgId) => ({ id: newId(), ...entry, orgId })));
+}

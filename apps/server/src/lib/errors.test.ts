@@ -25,6 +25,16 @@ describe('isDependencyUnavailable', () => {
     expect(isDependencyUnavailable(new Error('Connection is closed.'))).toBe(true);
   });
 
+  it('recognises a Redis command left unanswered or refused while the connection is down', () => {
+    for (const message of [
+      'Command timed out',
+      "Stream isn't writeable and enableOfflineQueue options is false",
+      'Command aborted due to connection close',
+    ]) {
+      expect(isDependencyUnavailable(new Error(message)), message).toBe(true);
+    }
+  });
+
   it('leaves every other error alone', () => {
     for (const code of ['23505', '22021', '42P01', '57014', undefined]) {
       expect(isDependencyUnavailable(wrapped(Object.assign(new Error('database'), { code }))), String(code)).toBe(false);

@@ -45,6 +45,14 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Connection-level failures of the network (the peer gone, refused, reset or silent). */
 const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 
+/** What ioredis says of a command that Redis did not answer or could not be sent. */
+const REDIS_UNAVAILABLE_MESSAGES = new Set([
+  'Connection is closed.',
+  'Command timed out',
+  "Stream isn't writeable and enableOfflineQueue options is false",
+  'Command aborted due to connection close',
+]);
+
 /**
  * PostgreSQL shutting down or not accepting connections yet (class 57P), or a broken connection
  * (class 08).
@@ -60,8 +68,9 @@ export function isDependencyUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 4; depth += 1) {
     const { code, name, message } = current as { code?: unknown; name?: unknown; message?: unknown };
     if (typeof code === 'string' && (CONNECTION_FAILURES.has(code) || DATABASE_UNAVAILABLE.test(code))) return true;
-    // ioredis: a command given up after its retries while disconnected, or sent on a closed connection.
-    if (name === 'MaxRetriesPerRequestError' || message === 'Connection is closed.') return true;
+    // ioredis: a command given up with its broken connection, or left unanswered, or refused while
+    // disconnected (lib/redis.ts).
+    if (name === 'MaxRetriesPerRequestError' || REDIS_UNAVAILABLE_MESSAGES.has(String(message))) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

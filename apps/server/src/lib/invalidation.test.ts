@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { requireRedis, testRedisUrlOnDatabase } from '../../test/redis.js';
 import { createRedisInvalidations, type Topic } from './invalidation.js';
 import { createReadCache } from './read-cache.js';
+import { createRedisClient } from './redis.js';
 
 await requireRedis();
 
@@ -25,9 +26,16 @@ function connect(url: string) {
   return redis;
 }
 
+/** A Redis client as the server makes it (lib/redis.ts), closed after the file. */
+function connectAsTheServer(url: string) {
+  const redis = createRedisClient(url, { onError: () => {} });
+  closers.push(() => redis.quit().catch(() => redis.disconnect()));
+  return redis;
+}
+
 /** One process's invalidations on `url`, with a count of what it heard per topic. */
-async function processOn(url: string) {
-  const invalidations = await createRedisInvalidations(connect(url));
+async function processOn(url: string, redis = connect(url)) {
+  const invalidations = await createRedisInvalidations(redis);
   closers.push(() => invalidations.close());
   const heard: Record<Topic, number> = { identity: 0, keys: 0 };
   invalidations.listen('identity', () => (heard.identity += 1));
@@ -35,23 +43,33 @@ async function processOn(url: string) {
   return { invalidations, heard };
 }
 
-/** A TCP relay to Redis whose connections the test can cut, and refuse, to stand for a network failure. */
+/**
+ * A TCP relay to Redis whose connections the test can cut, and refuse, to stand for a network
+ * failure; or hold, forwarding nothing either way without closing anything, to stand for a
+ * partition or a stuck proxy.
+ */
 async function createRelay(target: URL) {
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   let isOpen = true;
+  let isHeld = false;
   const server = net.createServer((client) => {
     if (!isOpen) return void client.destroy();
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const socket of [client, upstream]) {
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    for (const socket of pair) {
       sockets.add(socket);
       socket.on('error', () => {});
       socket.on('close', () => {
         sockets.delete(socket);
+        pairs.delete(pair);
         client.destroy();
         upstream.destroy();
       });
     }
-    client.pipe(upstream).pipe(client);
+    pairs.add(pair);
+    if (isHeld) client.pause();
+    else client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => server.close(resolve)));
@@ -67,6 +85,20 @@ async function createRelay(target: URL) {
     },
     restore() {
       isOpen = true;
+    },
+    hold() {
+      isHeld = true;
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    release() {
+      if (!isHeld) return;
+      isHeld = false;
+      for (const [client, upstream] of pairs) client.pipe(upstream).pipe(client);
     },
   };
 }
@@ -139,4 +171,23 @@ describe('invalidations through Redis', () => {
     await vi.waitFor(() => expect(reader.heard.identity).toBe(2), { timeout: 2_000, interval: 5 });
     expect(await cache.get('claims', load)).toBe(5);
   });
+
+  it('stop trusting what they remember when Redis stops answering without closing, and subscribe again once it answers', async () => {
+    const relay = await createRelay(new URL(url));
+    // Should the test stop half-way, the relay's connections still close after it.
+    closers.push(async () => relay.release());
+    const reader = await processOn(relay.url, connectAsTheServer(relay.url));
+    expect(reader.invalidations.isListening()).toBe(true);
+
+    // Nothing is sent on a subscription: only the connection's own check finds Redis silent.
+    relay.hold();
+    await vi.waitFor(() => expect(reader.invalidations.isListening()).toBe(false), { timeout: 15_000, interval: 10 });
+
+    relay.release();
+    await vi.waitFor(() => expect(reader.invalidations.isListening()).toBe(true), { timeout: 15_000, interval: 10 });
+    expect(reader.heard).toEqual({ identity: 1, keys: 1 });
+    const writer = await processOn(url);
+    writer.invalidations.announce('identity');
+    await vi.waitFor(() => expect(reader.heard.identity).toBe(2), { timeout: 2_000, interval: 5 });
+  }, 40_000);
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { keepChecking, untilReady } from './redis.js';
 
 /**
  * What a change makes every other process forget:
@@ -55,6 +56,8 @@ export async function createRedisInvalidations(redis: Redis): Promise<Invalidati
   const subscriber = redis.duplicate({ autoResubscribe: false });
   // The connection retries on its own; meanwhile isListening is false and caches read through.
   subscriber.on('error', () => {});
+  // Once subscribed it sends nothing: only a PING finds out that Redis stopped answering it.
+  keepChecking(subscriber);
   const stopListening = () => {
     isListening = false;
   };
@@ -70,7 +73,13 @@ export async function createRedisInvalidations(redis: Redis): Promise<Invalidati
     notify(TOPICS);
     isListening = true;
   };
-  await subscribe();
+  try {
+    await untilReady(subscriber);
+    await subscribe();
+  } catch (error) {
+    subscriber.disconnect();
+    throw error;
+  }
   subscriber.on('ready', () => {
     if (!isClosed) subscribe().catch(stopListening);
   });

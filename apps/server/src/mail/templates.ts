@@ -66,7 +66,7 @@ const inWords = (seconds: number) => {
 /**
  * To an account's owner when repeated wrong passwords lock its sign-in (once per lockout): from one
  * client (that client alone is locked out), or from several (clients the account does not know are
- * paused; decision 0035).
+ * paused; decision 0039).
  */
 export function signInLockedEmail({
   to,
@@ -195,6 +195,72 @@ export function addressInUseEmail({ to, url }: { to: string; url: string }): Mai
       action: 'Sign in',
       url,
       outro: 'If this was you, sign in with this address. Otherwise you can ignore this email.',
+    }),
+  };
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * To the last proven address when an organisation changed the account's address: who did it, and
+ * a single-use link that takes the account back. `changedBy` reads like "an admin of {organisation},
+ * {name} ({e-mail})".
+ */
+export function emailChangedByOrganisationEmail({
+  to,
+  newEmail,
+  changedBy,
+  url,
+  expiresAt,
+}: {
+  to: string;
+  newEmail: string;
+  changedBy: string;
+  url: string;
+  expiresAt: Date;
+}): MailMessage {
+  return {
+    to,
+    subject: 'Your PatientSim email address was changed',
+    ...layout({
+      heading: 'Your email address was changed',
+      intro: `${capitalised(changedBy)}, changed the email address of your PatientSim account to ${newEmail}. You have been signed out.`,
+      action: "This wasn't me",
+      url,
+      outro: `If you agreed to this, there is nothing to do. If not, the link gives the account back to this address, signs it out everywhere and lets you choose a new password. It works once, until ${dayOf(expiresAt)}.`,
+    }),
+  };
+}
+
+/**
+ * A password reset asked for an address an organisation moved the account away from: the way back
+ * is the link that takes the account back, then a new password.
+ */
+export function reclaimResetEmail({
+  to,
+  newEmail,
+  changedBy,
+  changedAt,
+  url,
+  expiresAt,
+}: {
+  to: string;
+  newEmail: string;
+  changedBy: string;
+  changedAt: Date;
+  url: string;
+  expiresAt: Date;
+}): MailMessage {
+  return {
+    to,
+    subject: 'Reset your PatientSim password',
+    ...layout({
+      heading: 'Take your account back',
+      intro: `Someone asked to reset the password of the PatientSim account that used this address. On ${dayOf(changedAt)}, ${changedBy}, changed its address to ${newEmail}. Until ${dayOf(expiresAt)}, this address can take the account back: the link makes this its address again, signs it out everywhere and lets you choose a new password.`,
+      action: 'Take my account back',
+      url,
+      outro: 'If you did not ask for this, you can ignore this email; nothing changes.',
     }),
   };
 }

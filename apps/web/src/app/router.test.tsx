@@ -314,6 +314,7 @@ describe('route table', () => {
     ['/auth/signup', 'public'],
     ['/auth/choose-password', 'public'],
     ['/auth/reset-password', 'public'],
+    ['/auth/reclaim-email', 'public'],
     ['/auth/callback', 'public'],
     ['/auth/license', 'public'],
     ['/auth/accept-invite', 'public'],

@@ -11,6 +11,8 @@ export const paths = {
   signup: '/auth/signup',
   choosePassword: '/auth/choose-password',
   resetPassword: '/auth/reset-password',
+  /** The "this wasn't me" link mailed to the old address after an admin changed it. */
+  reclaimEmail: '/auth/reclaim-email',
   callback: '/auth/callback',
   orgSelection: '/auth/org-selection',
   license: '/auth/license',

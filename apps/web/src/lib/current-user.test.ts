@@ -76,6 +76,15 @@ describe('deriveCurrentUser', () => {
     expect(deriveCurrentUser(buildLoginResult({ given_name: '', family_name: '' }), []).displayName).toBe('admin@demo.test');
   });
 
+  it('locks the active organisation’s content for its subscribed member without an active subscription', () => {
+    const result = buildLoginResult();
+    expect(deriveCurrentUser(result, []).isActiveOrgContentLocked).toBe(false);
+    result.idTokenPayload.app_metadata.subscribedOrgs = [result.idTokenPayload.org ?? ''];
+    expect(deriveCurrentUser(result, []).isActiveOrgContentLocked).toBe(true);
+    result.idTokenPayload.app_metadata.subscriptionActive = true;
+    expect(deriveCurrentUser(result, []).isActiveOrgContentLocked).toBe(false);
+  });
+
   it('knows a payment customer and a super admin in a dev organisation', () => {
     const owner = buildLoginResult();
     owner.idTokenPayload.app_metadata.stripeCustomerId = 'cus_1';

@@ -1,3 +1,4 @@
+import { reachesOrganisationContent } from '@patientsim/domain/account/subscription';
 import { type Group, type GroupMetadata, displayGroupName, parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import type { GroupsDataEntry, IdTokenPayload, LoginResult } from '@patientsim/domain/identity/token.schemas';
 import { type Role, effectiveRole } from '@patientsim/domain/roles/roles';
@@ -26,6 +27,11 @@ export type CurrentUser = {
   /** Metadata of the active organisation, when its group was fetched after login. */
   activeOrgMetadata: GroupMetadata | null;
   isActiveOrgInactive: boolean;
+  /**
+   * The active organisation's cases are out of reach: the user is its subscribed member and their
+   * own subscription is not active (decision 0035). They keep the organisation otherwise.
+   */
+  isActiveOrgContentLocked: boolean;
   isStudent: boolean;
   isSuperAdmin: boolean;
   isKeyOwner: boolean;
@@ -98,6 +104,7 @@ export function deriveCurrentUser(result: LoginResult, groups: readonly Group[])
     activeOrg,
     activeOrgMetadata,
     isActiveOrgInactive: Boolean(activeOrg?.isInactive || activeOrgMetadata?.inactive || payload.inactive),
+    isActiveOrgContentLocked: activeOrgId !== null && !reachesOrganisationContent(payload.app_metadata, activeOrgId),
     isStudent: role === 'STUDENT',
     isSuperAdmin: role === 'SUPER_ADMIN',
     isKeyOwner: Boolean(activeOrgMetadata && activeOrgMetadata.ownerId === payload.sub),

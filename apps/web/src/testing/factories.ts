@@ -47,6 +47,7 @@ export function buildPayload(overrides: Partial<IdTokenPayload> = {}): IdTokenPa
       subscribedOrgs: [],
       activeOrg: RIVERSIDE_ID,
       paymentIssue: false,
+      subscriptionActive: false,
     },
     groupsData: [buildGroupsDataEntry({ role })],
     ...overrides,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, NameSchema, PasswordSchema } from '../auth/auth.schemas.js';
-import { IdSchema } from '../common/api.schemas.js';
+import { IdSchema, LinkTokenSchema } from '../common/api.schemas.js';
 
 /**
  * PATCH /users/{id}: only the changed fields are sent. A new e-mail address needs the current
@@ -31,6 +31,14 @@ export const ProfileSchema = z.object({
   family_name: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** POST /account/reclaim-email: the token of a "this wasn't me" link. */
+export const ReclaimEmailBodySchema = z.object({ token: LinkTokenSchema });
+export type ReclaimEmailBody = z.infer<typeof ReclaimEmailBodySchema>;
+
+/** The address the account is back on, and a password reset token to choose a new password with. */
+export const ReclaimEmailResultSchema = z.object({ email: z.string(), resetToken: z.string() });
+export type ReclaimEmailResult = z.infer<typeof ReclaimEmailResultSchema>;
 
 export const ChangePasswordBodySchema = z.object({ oldPassword: PasswordSchema, newPassword: PasswordSchema });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

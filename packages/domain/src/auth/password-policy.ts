@@ -10,7 +10,7 @@ export const WEAK_PASSWORD_MESSAGE = 'Password is too weak';
 /**
  * Added after the policy text when a password meets the composition rules but is easy to guess:
  * common passwords and words, names, dates, the product's words or the person's own (judged by the
- * server only: decision 0034).
+ * server only: decision 0038).
  */
 export const COMMON_PASSWORD_TEXT =
   'This password is too easy to guess; choose a longer one, away from common words, names and dates.';

@@ -49,3 +49,41 @@ export const CaseUpdateResultSchema = z.object({
   error: z.string().nullable().optional(),
 });
 export type CaseUpdateResult = z.infer<typeof CaseUpdateResultSchema>;
+
+/**
+ * The GraphQL documents the scenario library sends: here, beside the answers they read, so that
+ * the server's tests hold them to the endpoint's bounds.
+ */
+export const CASE_LIST_FIELDS = `
+  id name tags
+  dispatch { learningObjectives { caption { en } displayed } chiefComplaint { caption { en } displayed } }
+  author { id name }
+  _avatar { id name { en } picture { url } }
+  _startLocation { name { en } picture { url } }
+  _endLocation { name { en } picture { url } }
+  isTemplate isFavorite lastPlayed lastAccessed createdAt
+  needsEcUpdate ignoreEcUpdate updateStatus errorsCount warningsCount
+  origin published applab
+`;
+
+/** One page of the caller's library. */
+export const CASE_LIBRARY_QUERY = `query CaseLibrary($sortBy: CaseSortInput, $filters: CaseFiltersInput, $search: String, $first: Int, $after: String) {
+  caseConfigurations(withAccess: READ, sortBy: $sortBy, filters: $filters, search: $search, first: $first, after: $after) {
+    items { ${CASE_LIST_FIELDS} }
+    nextCursor
+    totalCount
+    totalCountCapped
+  }
+}`;
+
+/** One case a link names (`?caseId=`). */
+export const CASE_CONFIGURATION_QUERY = `query CaseConfiguration($id: ID!) {
+  caseConfiguration(id: $id) { ${CASE_LIST_FIELDS} }
+}`;
+
+export const ADD_FAVORITE_MUTATION = 'mutation AddFavorite($id: ID!) { addFavorite(id: $id) { id isFavorite } }';
+export const REMOVE_FAVORITE_MUTATION = 'mutation RemoveFavorite($id: ID!) { removeFavorite(id: $id) { id isFavorite } }';
+
+export const UPDATE_EFFECT_CHAINS_MUTATION = `mutation UpdateEffectChains($decisions: [CaseUpdateDecisionInput!]!) {
+  updateEffectChains(decisions: $decisions) { id updateStatus ignoreEcUpdate error }
+}`;

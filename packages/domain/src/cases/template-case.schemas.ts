@@ -40,6 +40,18 @@ export const TEMPLATE_CASE_FIELDS = `
   applab
 `;
 
+export const TEMPLATE_CASES_QUERY = `query TemplateCases($productType: ProductType!) {
+  templateCases(productType: $productType) { ${TEMPLATE_CASE_FIELDS} }
+}`;
+
+export const PUBLISH_TEMPLATE_MUTATION = `mutation PublishTemplate($id: ID!, $published: Boolean!) {
+  publishTemplate(id: $id, published: $published) { ${TEMPLATE_CASE_FIELDS} }
+}`;
+
+export const SET_TEMPLATE_APP_LAB_MUTATION = `mutation SetTemplateAppLab($id: ID!, $applab: Boolean!) {
+  setTemplateAppLab(id: $id, applab: $applab) { ${TEMPLATE_CASE_FIELDS} }
+}`;
+
 export const TemplateCasesDataSchema = z.object({ templateCases: z.array(TemplateCaseSchema) });
 export const PublishTemplateDataSchema = z.object({ publishTemplate: TemplateCaseSchema });
 export const SetTemplateAppLabDataSchema = z.object({ setTemplateAppLab: TemplateCaseSchema });

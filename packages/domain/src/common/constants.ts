@@ -11,6 +11,8 @@ export const LICENSE_VERSION = '1.0';
 export const LICENSE_TOKEN_SECONDS = 600;
 export const PASSWORD_RESET_TOKEN_SECONDS = 3600;
 export const EMAIL_VERIFICATION_TOKEN_SECONDS = 24 * 3600;
+/** How long the last proven address can take an account back after an admin changed it. */
+export const EMAIL_RECLAIM_SECONDS = 30 * 24 * 3600;
 export const INVITATION_TOKEN_SECONDS = 7 * 24 * 3600;
 export const PAGE_SIZE_USERS = 50;
 export const MAX_PAGE_SIZE = 100;

@@ -5,6 +5,10 @@
 export const ERROR_CODES = {
   // generic
   VALIDATION_FAILED: { status: 400, message: 'The request is invalid.' },
+  /** A JSON body nested deeper than the server reads (decision 0034). */
+  JSON_TOO_DEEP: { status: 400, message: 'The JSON is nested too deeply.' },
+  /** A GraphQL query over one of the endpoint's bounds: depth, size, cost, repeats, mutations (decision 0034). */
+  QUERY_TOO_COMPLEX: { status: 400, message: 'The query asks for more than one request may.' },
   UNAUTHENTICATED: { status: 401, message: 'You must be signed in.' },
   TOKEN_INVALID: { status: 401, message: 'The token is invalid or has expired.' },
   SESSION_ENDED: { status: 401, message: 'Your session has ended. Please sign in again.' },
@@ -33,6 +37,8 @@ export const ERROR_CODES = {
   RESET_TOKEN_INVALID: { status: 400, message: 'The password reset link is invalid or has expired.' },
   VERIFICATION_TOKEN_INVALID: { status: 400, message: 'The verification link is invalid or has expired.' },
   NOT_A_MEMBER: { status: 404, message: 'Organization not found.' },
+  /** A "this wasn't me" link that is unknown, used, or past its 30 days. */
+  RECLAIM_TOKEN_INVALID: { status: 400, message: 'This link is invalid, was already used or has expired.' },
   // invitations
   INVITATION_INVALID: { status: 400, message: 'The invitation is invalid or has expired.' },
   INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address.' },
@@ -42,6 +48,14 @@ export const ERROR_CODES = {
   },
   // organisations
   KEY_OWNER_ROLE_LOCKED: { status: 403, message: "Only the key owner can lower the key owner's role." },
+  /**
+   * An organisation may change the address only of an account that is its own alone, ranks below
+   * the actor, owns no organisation and holds no provider role.
+   */
+  MEMBER_EMAIL_LOCKED: {
+    status: 403,
+    message: 'You cannot change the email address of this user. They can change it from their own profile.',
+  },
   KEY_OWNER_CANNOT_LEAVE: { status: 422, message: "You can't leave an organization you are a key owner of" },
   ORGANIZATION_INACTIVE: { status: 422, message: 'This organization is inactive.' },
   GROUP_NAME_TAKEN: { status: 409, message: 'A group with this name already exists in this organization.' },

@@ -56,7 +56,7 @@ export type GroupNameForm = z.input<typeof GroupNameFormSchema>;
 export const OrganisationProfileFormSchema = z.object({ name: GroupNameSchema, about: GroupAboutSchema });
 export type OrganisationProfileForm = z.input<typeof OrganisationProfileFormSchema>;
 
-/** Metadata fields a PATCH may change; `parent` and `memberCount` are read-only and ignored. */
+/** Metadata fields a PATCH may change; `parent`, `memberCount` and `seatHolders` are read-only and ignored. */
 export const GroupChangesSchema = z.object({
   about: GroupAboutSchema.optional(),
   ownerId: IdSchema.optional(),
@@ -80,7 +80,11 @@ export const CONFIGURATION_FIELDS = ['seats', 'productType', 'dev', 'testing', '
 export const UpdateGroupBodySchema = GroupChangesSchema.extend({
   name: GroupNameSchema.optional(),
   description: jsonText(
-    GroupChangesSchema.extend({ parent: z.string().optional(), memberCount: z.number().optional() }).strict(),
+    GroupChangesSchema.extend({
+      parent: z.string().optional(),
+      memberCount: z.number().optional(),
+      seatHolders: z.number().optional(),
+    }).strict(),
   ).optional(),
 }).strict();
 export type UpdateGroupBody = z.input<typeof UpdateGroupBodySchema>;

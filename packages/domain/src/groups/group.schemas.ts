@@ -7,6 +7,11 @@ export const GroupMetadataSchema = z.object({
   ownerId: z.string().nullable(),
   seats: z.number().int(),
   memberCount: z.number().int(),
+  /**
+   * An organisation's members who hold a seat: its members but the subscribed ones (decision 0035).
+   * Absent for a sub-group, which has no seats of its own.
+   */
+  seatHolders: z.number().int().optional(),
   productType: z.enum(PRODUCT_TYPES),
   dev: z.boolean(),
   testing: z.boolean(),

@@ -19,6 +19,11 @@ export const AppMetadataSchema = z.object({
   subscribedOrgs: z.array(z.string()),
   activeOrg: z.string().nullable(),
   paymentIssue: z.boolean(),
+  /**
+   * The person's own subscription is active (decision 0035): what a subscribed member needs to reach
+   * the organisation's cases. Absent from tokens minted before it existed.
+   */
+  subscriptionActive: z.boolean().default(false),
 });
 export type AppMetadata = z.infer<typeof AppMetadataSchema>;
 

@@ -108,6 +108,39 @@ export const jwks = pgTable('jwks', {
   crv: text('crv'),
 });
 
+/**
+ * "This wasn't me" links: after an organisation changed an account's address, the address the
+ * account proved last can take it back until `expires_at`. Each row is one single-use link; the
+ * links of one change share `changed_at` (a password reset asked for the old address adds one).
+ */
+export const emailReclaim = pgTable(
+  'email_reclaim',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The address the account proved last, which the link gives back. */
+    email: text('email').notNull(),
+    /** The address the organisation moved the account to. */
+    newEmail: text('new_email').notNull(),
+    changedById: text('changed_by_id').references(() => user.id, { onDelete: 'set null' }),
+    orgId: text('org_id'),
+    /** Who made the change, as the notice said it (names and organisations may change later). */
+    changedBy: text('changed_by').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_reclaim_token_hash_unique').on(t.tokenHash),
+    index('email_reclaim_email_idx').on(t.email),
+    index('email_reclaim_user_idx').on(t.userId),
+  ],
+);
+
 /** Every acceptance of a license version (decision 14). */
 export const licenseAcceptance = pgTable(
   'license_acceptance',

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   ChangePasswordBodySchema,
   ProfileSchema,
+  ReclaimEmailBodySchema,
+  ReclaimEmailResultSchema,
   ScenarioSummaryQuerySchema,
   UpdateProfileBodySchema,
 } from '@patientsim/domain/account/account.schemas';
@@ -62,6 +64,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/account/reclaim-email',
+    {
+      schema: {
+        tags,
+        description:
+          'Follows a "this wasn\'t me" link mailed to the account\'s previous address after an organisation changed it: the account goes back to that address, every session of it ends, and the answer carries a password reset token.',
+        body: ReclaimEmailBodySchema,
+        response: { 200: ReclaimEmailResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.reclaimEmailAddress({ ctx: app, token: request.body.token, ip: request.ip });
     },
   );
 

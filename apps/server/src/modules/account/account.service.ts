@@ -1,18 +1,27 @@
 import { APIError } from 'better-auth/api';
-import type { Profile, UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
+import type { Profile, ReclaimEmailResult, UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
 import type { Database } from '../../db/client.js';
+import { createResetToken } from '../../identity/auth.js';
+import { redeemReclaim } from '../../identity/email-reclaim.js';
 import { assertStrongPassword } from '../../identity/password.js';
-import { auditAs } from '../../lib/audit.js';
+import { auditAs, auditInOrganisations } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { endUserSessions } from '../../identity/sessions.js';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { addressInUseEmail, emailChangeNoticeEmail, verificationEmail } from '../../mail/templates.js';
 import { countEmail, sendInBackground, verificationLink, verifyCurrentPassword } from '../auth/auth.service.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
 import { findGroupById } from '../organisations/organisations.service.js';
-import { findOrganisationMemberIds, findUserById, updateUser } from '../users/users.service.js';
+import {
+  findActiveMemberships,
+  findOrganisationMemberIds,
+  findUserById,
+  organisationIdsOf,
+  updateUser,
+} from '../users/users.service.js';
 import * as repo from './account.repository.js';
 
 type Ctx = Pick<Services, 'db' | 'auth' | 'limiter' | 'cache' | 'mailer' | 'env' | 'verificationTokens'>;
@@ -113,17 +122,22 @@ export async function moveToAddress(tx: Database, current: UserRow, newEmail: st
     });
 }
 
-/** After a committed address change: every session of the user ends, and the e-mails of decision 0012 go out. */
+/**
+ * After a committed address change: every session of the user ends, and the e-mails of decision
+ * 0012 go out. `notice` is what the last proven address is told (by default: the owner changed it).
+ */
 export async function finishAddressMove({
   ctx,
   current,
   newEmail,
   move,
+  notice = (to) => emailChangeNoticeEmail({ to, newEmail, url: `${ctx.env.PUBLIC_URL}/auth/login` }),
 }: {
   ctx: Ctx;
   current: UserRow;
   newEmail: string;
   move: AddressMove;
+  notice?: (to: string) => MailMessage;
 }) {
   const lastProven = current.emailVerified ? current.email : current.previousEmail;
   const signInUrl = `${ctx.env.PUBLIC_URL}/auth/login`;
@@ -136,9 +150,38 @@ export async function finishAddressMove({
     const token = await ctx.verificationTokens.issue({ userId: current.id, email: newEmail, previousEmail: lastProven });
     sendInBackground(ctx, verificationEmail({ to: newEmail, url: verificationLink(ctx.env.PUBLIC_URL, token) }));
   }
-  if (lastProven && lastProven !== newEmail) {
-    sendInBackground(ctx, emailChangeNoticeEmail({ to: lastProven, newEmail, url: signInUrl }));
-  }
+  if (lastProven && lastProven !== newEmail) sendInBackground(ctx, notice(lastProven));
+}
+
+/**
+ * Follows a "this wasn't me" link (decision 0033): the account goes back to the address the link
+ * was mailed to, every session of it ends, and the answer carries a password reset token so that
+ * the person chooses a new password at once. Recorded in every organisation the account belongs to.
+ */
+export async function reclaimEmailAddress({
+  ctx,
+  token,
+  ip,
+}: {
+  ctx: Ctx;
+  token: string;
+  ip: string;
+}): Promise<ReclaimEmailResult> {
+  const taken = await ctx.db.transaction(async (tx) => {
+    const redeemed = await redeemReclaim(tx, token);
+    await auditInOrganisations(tx, organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)), {
+      actorId: redeemed.userId,
+      action: 'user.reclaim-email',
+      targetType: 'user',
+      targetId: redeemed.userId,
+      ipAddress: ip,
+    });
+    return redeemed;
+  });
+  await endUserSessions(ctx, [taken.userId, ...(taken.released ? [taken.released] : [])]);
+  const resetToken = await createResetToken(ctx.auth, taken.email);
+  if (!resetToken) throw new Error('no reset token for an account just taken back');
+  return { email: taken.email, resetToken };
 }
 
 /** Changes the password after checking the old one; the user's other sessions end. */

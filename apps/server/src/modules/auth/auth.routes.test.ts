@@ -101,7 +101,7 @@ describe('sign-in', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // The lock is on the account for that client: the owner elsewhere is not locked out (decision 0035).
+    // The lock is on the account for that client: the owner elsewhere is not locked out (decision 0039).
     const elsewhere = await createClient(t.app, { ip: '10.1.1.2' }).post('/api/users/auth/sign-in', {
       email: user.email,
       password: TEST_PASSWORD,

@@ -10,8 +10,9 @@ import {
   proveAddress,
   releaseUnverifiedClaim,
 } from '../../identity/email-ownership.js';
+import { mailReclaimLinkForReset } from '../../identity/email-reclaim.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../identity/password.js';
-import { endUserSessions, isSessionLive } from '../../identity/sessions.js';
+import { endSession, endUserSessions, isSessionLive } from '../../identity/sessions.js';
 import { checkPassword, openSession } from '../../identity/sign-in.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
@@ -32,11 +33,11 @@ import {
   insertInvitation,
   settleInvitation,
 } from '../invitations/invitations.repository.js';
-import { claimVacantKeyOwnership } from '../organisations/organisations.service.js';
+import { joinInvitedOrganisation, lockSeats } from '../invitations/seats.service.js';
 import * as users from '../users/users.service.js';
 
 /**
- * The identity rate limits (decisions 0010 and 0035). Sign-in attempts count before the password is
+ * The identity rate limits (decisions 0010 and 0039). Sign-in attempts count before the password is
  * checked and only failures stay counted:
  * - per account and client (the browser when it holds the account's device cookie, else the client
  *   address): 5 failures in a row (forgotten a day after the first, or at a successful sign-in),
@@ -263,7 +264,14 @@ export async function signIn({
   }
 }
 
+/**
+ * Ends the session behind the cookie and returns the cookies that clear it. The session is ended
+ * first, by a call that fails rather than logs: while it cannot be ended (Redis or the database out
+ * of reach) the answer is 503 and the cookie stays, never a 200 for a session that lives on.
+ */
 export async function signOut({ ctx, headers }: { ctx: Ctx; headers: Headers }) {
+  const current = await ctx.auth.api.getSession({ headers, query: { disableRefresh: true } });
+  if (current) await endSession(ctx, current.session.token);
   try {
     const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
     ctx.cache.clear();
@@ -403,6 +411,9 @@ export async function signUp({
   const productType = invitation.productType ?? found.orgProductType ?? 'EMS';
   const passwordHash = await hashPassword(body.password);
   const released = await ctx.db.transaction(async (tx) => {
+    const { orgId } = invitation;
+    // The organisation's seats are locked before anything is written (see lockSeats).
+    const seats = orgId ? await lockSeats(tx, orgId) : null;
     if (!(await settleInvitation(tx, invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
     // Following the e-mailed link proved the address: an unverified claim on it is released.
     const releasedUserId = await releaseUnverifiedClaim(tx, body.email);
@@ -416,21 +427,12 @@ export async function signUp({
         givenName: body.given_name,
         familyName: body.family_name,
         emailVerified: true,
-        role: invitation.orgId ? role : 'STUDENT',
+        role: orgId ? role : 'STUDENT',
         productType: isProductType(productType) ? productType : 'EMS',
-        activeOrgId: invitation.orgId,
+        activeOrgId: orgId,
       },
     });
-    if (invitation.orgId) {
-      await users.joinOrganisation(tx, {
-        userId,
-        orgId: invitation.orgId,
-        groupIds: invitation.groupIds,
-        role,
-        subscribed: invitation.throughSubscription,
-      });
-      await claimVacantKeyOwnership(tx, { orgId: invitation.orgId, userId, role });
-    }
+    if (seats) await joinInvitedOrganisation(tx, { invitation: { ...invitation, orgId: seats.org.id }, userId, seats });
     return releasedUserId;
   });
   if (released) await endUserSessions(ctx, [released]);
@@ -519,14 +521,17 @@ export async function requestPasswordReset({ ctx, email, ip }: { ctx: Ctx; email
   // has not verified yet (the link goes to this proven address, see createAuth).
   const holder = await findHolder(ctx.db, email);
   const account = isVerifiedHolder(holder) ? holder : await findPendingChangeFrom(ctx.db, email);
+  // Else an organisation may have moved an account away from this address: it can take it back.
+  if (!account) return mailReclaimLinkForReset(ctx, email);
   // A deleted account keeps its address (it stays taken) but gets no mail.
-  if (!account || account.deletedAt) return;
+  if (account.deletedAt) return;
   await ctx.auth.api.requestPasswordReset({ body: { email: account.email, redirectTo: '/auth/reset-password' } });
 }
 
 /** The account a reset token was made for, while the token is unused and unexpired. */
 async function findResetAccount(ctx: Ctx, token: string) {
   const found = await (await ctx.auth.$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+  // A copy read from Redis carries its expiry as text.
   if (!found || new Date(found.expiresAt).getTime() <= Date.now()) return null;
   return users.findUserById(ctx.db, found.value);
 }
@@ -548,10 +553,14 @@ export async function resetPassword({
   ip: string;
   cookieHeader?: string | undefined;
 }) {
-  // A link mailed before the account was deleted resets nothing.
+  // better-auth uses the link up before it touches Redis: a reset that then fails (Redis out of
+  // reach) would leave the person without a link and with the old password. What needs Redis runs
+  // first, leaving the link as it was when it fails: reading the link, and ending the account's
+  // sessions (which the reset does anyway). A link mailed before the account was deleted resets nothing.
   const account = await findResetAccount(ctx, token);
   if (!account || account.deletedAt) throw new AppError('RESET_TOKEN_INVALID');
   assertStrongPassword(newPassword, account);
+  await endUserSessions(ctx, [account.id]);
   try {
     await ctx.auth.api.resetPassword({ body: { token, newPassword } });
     ctx.cache.clear();

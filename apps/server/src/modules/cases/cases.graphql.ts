@@ -19,33 +19,29 @@ import {
 import { ERROR_CODES, isErrorCode } from '@patientsim/domain/errors/error-codes';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
-  type ASTVisitor,
   type DocumentNode,
   type ExecutionResult,
-  type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLResolveInfo,
   GraphQLScalarType,
   getOperationAST,
   Kind,
+  NoSchemaIntrospectionCustomRule,
   OperationTypeNode,
   parse as parseDocument,
   type SelectionSetNode,
-  type ValidationContext,
   valueFromASTUntyped,
 } from 'graphql';
 import mercurius from 'mercurius';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { JSON_MAX_DEPTH } from '../../lib/json-depth.js';
 import { currentUser, type RequestUser } from '../../plugins/app/authenticate.js';
 import { LIST_DOCUMENT_KEYS, type ResultFields } from './cases.repository.js';
 import * as service from './cases.service.js';
+import { isQueryNestedDeeperThan, operationLimitsRule, queryTooComplex } from './graphql-limits.js';
 
 export const GRAPHQL_PATH = '/api/graphql';
-/** The deepest selection a query may have (the case type is four levels deep at most). */
-export const GRAPHQL_MAX_DEPTH = 7;
-/** The most fields one operation may select, fragments expanded. */
-export const GRAPHQL_MAX_FIELDS = 250;
 const QUERY_MAX_CHARS = 20_000;
 
 export const CASE_SCHEMA = /* GraphQL */ `
@@ -263,48 +259,6 @@ const resolvers: {
   },
 };
 
-/**
- * Bounds the work of one operation: its fields counted with every fragment spread expanded, so
- * that a fragment repeated under many aliases costs what it asks for.
- */
-export function fieldBudgetRule(max: number) {
-  return (context: ValidationContext): ASTVisitor => ({
-    Document: {
-      leave(document: DocumentNode) {
-        const fragments = new Map<string, FragmentDefinitionNode>();
-        for (const definition of document.definitions) {
-          if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-        }
-        const count = (selectionSet: SelectionSetNode | undefined, seen: ReadonlySet<string>, budget: { left: number }) => {
-          if (!selectionSet) return;
-          for (const selection of selectionSet.selections) {
-            if (budget.left < 0) return;
-            if (selection.kind === Kind.FIELD) {
-              budget.left -= 1;
-              count(selection.selectionSet, seen, budget);
-            } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-              count(selection.selectionSet, seen, budget);
-            } else {
-              const name = selection.name.value;
-              const fragment = fragments.get(name);
-              // A cycle is reported by the specified rules; it counts nothing here.
-              if (fragment && !seen.has(name)) count(fragment.selectionSet, new Set([...seen, name]), budget);
-            }
-          }
-        };
-        for (const definition of document.definitions) {
-          if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-          const budget = { left: max };
-          count(definition.selectionSet, new Set(), budget);
-          if (budget.left < 0) {
-            context.reportError(new GraphQLError(`The query selects more than ${max} fields.`, { nodes: [definition] }));
-          }
-        }
-      },
-    },
-  });
-}
-
 type FormattedError = {
   message: string;
   locations?: readonly { line: number; column: number }[];
@@ -333,7 +287,7 @@ function formatError(error: GraphQLError, log: FastifyInstance['log']): Formatte
     };
   }
   if (!original || original instanceof GraphQLError) {
-    // Parsing, validation, depth, cost and variable coercion: the request itself is wrong.
+    // Parsing, validation and variable coercion: the request itself is wrong.
     return { message: error.message, ...base, extensions: { code: 'VALIDATION_FAILED', statusCode: 400 } };
   }
   log.error({ err: original }, 'GraphQL resolver failed');
@@ -381,9 +335,10 @@ export const casesGraphql: FastifyPluginAsync = async (app) => {
     schema: CASE_SCHEMA,
     resolvers: resolvers as never,
     routes: false,
-    queryDepth: GRAPHQL_MAX_DEPTH,
-    validationRules: [fieldBudgetRule(GRAPHQL_MAX_FIELDS)],
-    // One operation per request: batches would multiply the bounds above.
+    // The bounds of decision 0034; introspection maps the API for anyone, so it answers only where
+    // the deployment turns it on.
+    validationRules: [operationLimitsRule(), ...(app.env.API_INTROSPECTION ? [] : [NoSchemaIntrospectionCustomRule])],
+    // One operation per request: batches would multiply the bounds.
     allowBatchedQueries: false,
     jit: 1,
     errorFormatter: (execution) => ({ statusCode: 200, response: execution }),
@@ -403,6 +358,10 @@ export const casesGraphql: FastifyPluginAsync = async (app) => {
       ]);
     }
     const { query, variables, operationName } = body.data;
+    if (isQueryNestedDeeperThan(query, JSON_MAX_DEPTH)) {
+      const error = queryTooComplex(`The query is nested more than ${JSON_MAX_DEPTH} levels deep.`);
+      return sendErrors(reply, [formatError(error, request.log)]);
+    }
     const actor = currentUser(request);
     if (actor.act && isChangingOperation(query, operationName)) {
       const { message, status } = ERROR_CODES.VIEW_AS_READ_ONLY;

@@ -652,6 +652,9 @@ export function findStoredCases(db: Database, ids: readonly string[]) {
     .where(inArray(c.id, [...ids]));
 }
 
+/** The most cases one template library lists. */
+export const TEMPLATE_CASES_MAX = 1000;
+
 /** The template organisation's cases of a product type, by name. */
 export function findTemplateCaseIds(db: Database, productType: string) {
   return db
@@ -660,7 +663,7 @@ export function findTemplateCaseIds(db: Database, productType: string) {
     .innerJoin(group, eq(group.id, c.ownerOrgId))
     .where(and(eq(group.templatesFor, productType), isNull(group.parentId)))
     .orderBy(asc(c.name), asc(c.id))
-    .limit(1000)
+    .limit(TEMPLATE_CASES_MAX)
     .then((rows) => rows.map((r) => r.id));
 }
 

@@ -13,6 +13,7 @@ import {
   type CaseUpdateResult,
   type CaseAccessInputSchema,
 } from '@patientsim/domain/cases/case.schemas';
+import { reachesOrganisationContent } from '@patientsim/domain/account/subscription';
 import { CASE_COUNT_LIMIT, CASE_TEXTS, type CaseUpdateStatus, isCaseUpdatePending } from '@patientsim/domain/cases/case-list';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
@@ -41,7 +42,8 @@ export type CaseContext = { db: Database; cache: ReadCache; actor: RequestUser; 
  * signed in with (the token's active organisation, changed with changeOrg): that organisation,
  * their sub-groups in it, the pseudo groups of their role there, ALL_USERS, ALL_KEYOWNERS for its
  * key owner, and grants to the person, their role or their product type. Without an organisation,
- * or when it is inactive, the caller has no access to cases (null).
+ * when it is inactive, or as its subscribed member without an active subscription of their own
+ * (decision 0035), the caller has no access to cases (null).
  */
 export async function viewerOf(
   { db, cache }: Pick<CaseContext, 'db' | 'cache'>,
@@ -51,6 +53,7 @@ export async function viewerOf(
   if (!orgId || actor.inactive) return null;
   const org = actor.groupsData.find((entry) => entry._id === orgId && entry.parent === null);
   if (!org || org.inactive) return null;
+  if (!reachesOrganisationContent(actor.app_metadata, orgId)) return null;
   const inOrg = actor.groupsData.filter((entry) => entry._id === orgId || entry.parent === orgId);
   const ownsOrg = (await ownedOrganisationIdsOf({ db, cache }, actor.id)).includes(orgId);
   const principals = principalsOf({ id: actor.id, role: actor.role, groupsData: inOrg, keyOwnerOf: ownsOrg ? [orgId] : [] });

@@ -13,7 +13,7 @@ import { GroupListSchema } from '@patientsim/domain/groups/group.schemas';
 import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import * as service from './integrations.service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema };
 const LoginResultSchema = TokenResponseSchema.extend({
   groupData: z.object({ groups: GroupListSchema, activeGroups: GroupListSchema }),
 });

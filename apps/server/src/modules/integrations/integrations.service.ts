@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { Services } from '../../plugins/app/services.js';
+import { assertSeatsKept, hasFreeSeat, lockSeats } from '../invitations/seats.service.js';
 import { countMembers, findGroupById, findGroupsOfUser, toWireGroup } from '../organisations/organisations.service.js';
 import { buildProductClaims, createAccount, findUserByEmail } from '../users/users.service.js';
 import * as repo from './integrations.repository.js';
@@ -24,22 +25,31 @@ export function checkIntegrationKey(configured: string | undefined, presented: s
     throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
 }
 
-/** Provisions a person in an organisation and returns their single-use choose-password link. */
+/**
+ * Provisions a person in an organisation and returns their single-use choose-password link. The
+ * person will hold a seat: refused when the organisation has none free now (the link keeps none;
+ * creating the account checks again).
+ */
 export async function provisionPerson({ ctx, body, ip }: { ctx: Ctx; body: ProvisionBody; ip: string }) {
   const org = await findGroupById(ctx.db, body.orgId);
   assert(org && org.parentId === null, 'NOT_FOUND', { message: 'Organization not found.' });
   if (await findUserByEmail(ctx.db, body.email)) throw new AppError('EMAIL_TAKEN');
   const token = newToken();
   const expiresAt = new Date(Date.now() + INVITATION_TOKEN_SECONDS * 1000);
-  await repo.insertProvisioning(ctx.db, {
-    id: newId(),
-    tokenHash: hashToken(token),
-    email: body.email,
-    givenName: body.given_name,
-    familyName: body.family_name,
-    orgId: org.id,
-    role: body.role,
-    expiresAt,
+  await ctx.db.transaction(async (tx) => {
+    assert(hasFreeSeat(await lockSeats(tx, org.id)), 'SEATS_EXCEEDED', {
+      message: 'The organization has no open seat. Free a seat or request more seats first.',
+    });
+    await repo.insertProvisioning(tx, {
+      id: newId(),
+      tokenHash: hashToken(token),
+      email: body.email,
+      givenName: body.given_name,
+      familyName: body.family_name,
+      orgId: org.id,
+      role: body.role,
+      expiresAt,
+    });
   });
   await audit(ctx.db, {
     actorId: null,
@@ -64,7 +74,8 @@ export async function describeProvisioning({ ctx, token }: { ctx: Ctx; token: st
 
 /**
  * Creates the provisioned account with the chosen password (the integration vouches for the
- * address), signs in, and answers a login result with the user's groups.
+ * address), a seat-holding member of the organisation, signs in, and answers a login result with
+ * the user's groups. Refused, the link left unused, while the organisation has no free seat.
  */
 export async function addProvisionedUser({
   ctx,
@@ -88,6 +99,7 @@ export async function addProvisionedUser({
   const org = await findGroupById(ctx.db, row.orgId);
   assert(org, 'NOT_FOUND', { message: 'Organization not found.' });
   const released = await ctx.db.transaction(async (tx) => {
+    const seats = await lockSeats(tx, org.id);
     if (!(await repo.useProvisioning(tx, row.id)))
       throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
     // The integration vouches for the address: an unverified claim on it is released.
@@ -108,6 +120,7 @@ export async function addProvisionedUser({
         activeOrgId: org.id,
       },
     });
+    await assertSeatsKept(tx, seats);
     return releasedUserId;
   });
   if (released) await endUserSessions(ctx, [released]);

@@ -1,11 +1,7 @@
 import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import type { Invite } from '@patientsim/domain/invitations/invitation.schemas';
-import {
-  exceedsSeats,
-  type InviteEntry,
-  type InviteResult,
-  type NewOrganisation,
-} from '@patientsim/domain/invitations/invite-users.schemas';
+import { keepsSeats, seatsUsed } from '@patientsim/domain/groups/seats';
+import type { InviteEntry, InviteResult, NewOrganisation } from '@patientsim/domain/invitations/invite-users.schemas';
 import { canAssignRole, type Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
@@ -17,15 +13,10 @@ import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { LIMITS, sendInBackground } from '../auth/auth.service.js';
-import {
-  countMembers,
-  createOrganisation,
-  findSubgroupsOf,
-  lockOrganisation,
-  toWireGroup,
-} from '../organisations/organisations.service.js';
+import { createOrganisation, findSubgroupsOf, toWireGroup } from '../organisations/organisations.service.js';
 import { findMemberEmails } from '../users/users.service.js';
 import * as repo from './invitations.repository.js';
+import { lockSeats, type OrganisationSeats } from './seats.service.js';
 
 type Ctx = Pick<Services, 'db' | 'cache' | 'mailer' | 'limiter' | 'env'>;
 type Actor = { actor: RequestUser; ip: string };
@@ -60,12 +51,14 @@ type Planned = InviteResult & { role: Role; mail?: { token: string; inviteId: st
  * Invites addresses into an organisation (spec 7, POST /invitations/invite), all or nothing.
  * Per address: a new invitation (`sent`), a fresh link for a pending one (`resent`), nothing for
  * an active member (`already-member`), or `refused` past the per-address mail limit. Unless
- * through a subscription, members plus pending invitations plus the new ones must fit the seats;
- * the organisation's row is locked meanwhile so that concurrent invitations are counted one after
- * the other. With a new organisation (the provider's staff), it is created with the invitations
- * and its first address is invited as ADMIN, without taking a seat, and is its key owner: at once
- * when it already has an account, otherwise when that person signs up or accepts (an admin joining
- * an organisation without a key owner becomes it).
+ * through a subscription, the seats used (seat-holding members and pending invitations that keep a
+ * seat) plus the new invitations must fit the seats (decision 0035); the organisation is locked
+ * meanwhile so that concurrent invitations are counted one after the other. Invited through a
+ * subscription, people join as subscribed members, who hold no seat. With a new organisation (the
+ * provider's staff), it is created with the invitations and its first address is invited as ADMIN,
+ * without taking a seat, and is its key owner: at once when it already has an account, otherwise
+ * when that person signs up or accepts (an admin joining an organisation without a key owner
+ * becomes it).
  */
 export async function createInvitations({
   ctx,
@@ -102,16 +95,21 @@ export async function createInvitations({
   for (const entry of entries) accounts.set(entry.email, await findAccountId(ctx.db, entry.email));
 
   const { planned, org, isNewOrg } = await ctx.db.transaction(async (tx) => {
-    const org =
+    const seats: OrganisationSeats =
       target.kind === 'existing'
-        ? await lockOrganisation(tx, target.access.orgId)
-        : await createOrganisation(tx, {
-            name: target.organisation.name,
-            productType: target.organisation.productType,
-            seats: target.organisation.seats ?? 0,
-            // The first invited address, if it has an account (the owner must be an existing user).
-            ownerId: accounts.get(entries[0]?.email ?? '') ?? null,
-          });
+        ? await lockSeats(tx, target.access.orgId)
+        : {
+            org: await createOrganisation(tx, {
+              name: target.organisation.name,
+              productType: target.organisation.productType,
+              seats: target.organisation.seats ?? 0,
+              // The first invited address, if it has an account (the owner must be an existing user).
+              ownerId: accounts.get(entries[0]?.email ?? '') ?? null,
+            }),
+            seatHolders: 0,
+            pendingSeatInvitations: 0,
+          };
+    const { org } = seats;
     if (groupIds.length > 0) {
       const found = await findSubgroupsOf(tx, org.id, groupIds);
       assert(found.length === groupIds.length, 'NOT_FOUND', {
@@ -148,14 +146,16 @@ export async function createInvitations({
     }
 
     // A new organisation's first address is its key owner, whom the provider creates it for: that
-    // invitation takes no seat (seats default to 0, spec section 9); everyone else's does.
+    // invitation takes no seat (seats default to 0, spec section 9); everyone else's does. Members
+    // and re-sent invitations in the list already count.
     const added = rows.filter((row, index) => row.outcome === 'sent' && !(target.kind === 'new' && index === 0)).length;
     if (!throughSubscription && added > 0) {
-      const memberCount = (await countMembers(tx, [org.id])).get(org.id) ?? 0;
-      const used = memberCount + (await repo.countSeatTakingInvitations(tx, org.id)) + added;
-      if (exceedsSeats({ used, seats: org.seats })) {
+      const after = { ...seats, pendingSeatInvitations: seats.pendingSeatInvitations + added };
+      if (!keepsSeats({ before: seats, after, seats: org.seats })) {
         for (const row of rows) if (row.mail) await ctx.limiter.refund(`invite:${row.user.email}`, LIMITS.emailPerAddress);
-        throw new AppError('SEATS_EXCEEDED', { details: { members: memberCount, used, seats: org.seats } });
+        throw new AppError('SEATS_EXCEEDED', {
+          details: { seatHolders: seats.seatHolders, used: seatsUsed(after), seats: org.seats },
+        });
       }
     }
 

@@ -16,7 +16,14 @@ import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './invitee.service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+};
 const FinishedSchema = z.object({ ok: z.literal(true), orgId: z.string() });
 const BEARER = /^Bearer\s+(\S+)$/;
 

@@ -6,10 +6,9 @@ import { AppError, assert } from '../../lib/errors.js';
 import { hashToken } from '../../lib/ids.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
-import { isRole } from '@patientsim/domain/roles/roles';
-import { claimVacantKeyOwnership } from '../organisations/organisations.service.js';
-import { findUserById, joinOrganisation } from '../users/users.service.js';
+import { findUserById } from '../users/users.service.js';
 import * as repo from './invitations.repository.js';
+import { joinInvitedOrganisation, lockSeats } from './seats.service.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findInvitationById>>>;
 
@@ -44,7 +43,10 @@ export async function listUserInvitations({ db, actor, userId }: { db: Database;
   return (await repo.findPendingInvitationsFor(db, email)).map(toInvite);
 }
 
-/** Joins the organisation (and sub-groups) of an invitation and makes it the active one. */
+/**
+ * Uses the invitation and joins its organisation (and sub-groups), which becomes the active one;
+ * refused when the organisation has no seat left for a seat-holder (see joinInvitedOrganisation).
+ */
 async function joinThroughInvitation({
   db,
   cache,
@@ -61,17 +63,10 @@ async function joinThroughInvitation({
   const orgId = row.invitation.orgId;
   assert(orgId, 'INVITATION_INVALID');
   await db.transaction(async (tx) => {
+    const seats = await lockSeats(tx, orgId);
     // Settling first makes a second, concurrent acceptance of the same invitation fail cleanly.
     if (!(await repo.settleInvitation(tx, row.invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
-    const role = isRole(row.invitation.role) ? row.invitation.role : 'STUDENT';
-    await joinOrganisation(tx, {
-      userId,
-      orgId,
-      groupIds: row.invitation.groupIds,
-      role,
-      subscribed: row.invitation.throughSubscription,
-    });
-    await claimVacantKeyOwnership(tx, { orgId, userId, role });
+    await joinInvitedOrganisation(tx, { invitation: { ...row.invitation, orgId }, userId, seats });
   });
   cache.clear();
   await audit(db, {

@@ -1,11 +1,6 @@
 /**
- * Open (pending or declined) invitations of an organisation, for the organisation's users list,
- * and those that take a seat (for moving a person in).
- * Other modules read them here, never through the repository.
+ * Open (pending or declined) invitations of an organisation, for the organisation's users list.
+ * Other modules read them here, never through the repository; the seats they keep are read
+ * through seats.service.
  */
-export {
-  countOpenInvitations,
-  countSeatTakingInvitations,
-  findOpenInvitationsPage,
-  type OpenInvitationFilter,
-} from './invitations.repository.js';
+export { countOpenInvitations, findOpenInvitationsPage, type OpenInvitationFilter } from './invitations.repository.js';

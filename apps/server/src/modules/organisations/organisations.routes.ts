@@ -194,7 +194,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const { name, description, ...fields } = request.body;
-      const { parent: _parent, memberCount: _memberCount, ...described } = description ?? {};
+      const { parent: _parent, memberCount: _memberCount, seatHolders: _seatHolders, ...described } = description ?? {};
       return updateGroup({
         db: app.db,
         cache: app.cache,

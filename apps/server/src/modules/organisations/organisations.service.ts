@@ -31,6 +31,14 @@ import * as repo from './organisations.repository.js';
 
 export { countMembers, findGroupById, findGroupsByIds, findGroupsOfUser, type GroupRow } from './organisations.repository.js';
 
+/**
+ * An organisation's members who hold a seat (decision 0035): its active members but the subscribed
+ * ones, from the counts migration 0005's trigger keeps on its row (exact once the row is locked).
+ */
+export function seatHoldersOf(row: Pick<repo.GroupRow, 'memberCount' | 'subscribedMemberCount'>): number {
+  return row.memberCount - row.subscribedMemberCount;
+}
+
 /** The wire shape of spec section 3: metadata as JSON text in `description`. */
 export function toWireGroup(row: repo.GroupRow, memberCount: number): Group {
   const metadata: GroupMetadata = {
@@ -38,6 +46,7 @@ export function toWireGroup(row: repo.GroupRow, memberCount: number): Group {
     ownerId: row.ownerId,
     seats: row.seats,
     memberCount,
+    ...(row.parentId ? {} : { seatHolders: seatHoldersOf(row) }),
     productType: isProductType(row.productType) ? row.productType : 'EMS',
     dev: row.dev,
     testing: row.testing,
@@ -121,6 +130,10 @@ export async function removeGroupMembers({
   const members = await findMemberships(db, row.id, userIds);
   if (members.length !== new Set(userIds).size)
     throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
+  // Removed from an organisation, a member's sessions end: no token of theirs outlives it. They end
+  // before the removal commits, so that a failure (Redis out of reach) answers 503 with the member
+  // still a member, and the retry does the whole job (decision 0036).
+  if (!isLeaving && row.parentId === null) await endUserSessions({ auth, cache }, userIds);
   await db.transaction(async (tx) => {
     await removeMembers(tx, row, userIds);
     await auditAs(tx, actor, {
@@ -132,8 +145,6 @@ export async function removeGroupMembers({
       details: { userIds },
     });
   });
-  // Removed from an organisation, a member's sessions end: no token of theirs outlives it.
-  if (!isLeaving && row.parentId === null) await endUserSessions({ auth, cache }, userIds);
   cache.clear();
 }
 
@@ -366,7 +377,12 @@ export async function addMembersToGroup({ db, cache, actor, access, ip, userIds 
     throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this organization.' });
   }
   await db.transaction(async (tx) => {
-    await addGroupMembers(tx, row.id, ids);
+    // A subscribed member of the organisation is a subscribed member of its groups too.
+    await addGroupMembers(
+      tx,
+      row.id,
+      members.map(({ userId, subscribed }) => ({ userId, subscribed })),
+    );
     await auditAs(tx, actor, {
       action: 'group.add-members',
       targetType: 'group',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isSubscriptionActive } from '@patientsim/domain/account/subscription';
 import { isRole, type Role } from '@patientsim/domain/roles/roles';
 import { permissionsOf } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
@@ -66,6 +67,7 @@ export async function loadIdentity(
       subscribedOrgs: memberships.filter((m) => m.subscribed).map((m) => m.groupId),
       activeOrg: active?.groupId ?? null,
       paymentIssue: PAYMENT_ISSUE_STATUSES.has(row.subscriptionStatus ?? ''),
+      subscriptionActive: isSubscriptionActive(row.subscriptionStatus),
     },
     groupsData,
   };

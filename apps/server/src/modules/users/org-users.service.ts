@@ -2,23 +2,31 @@ import { buildPageResult, pageOffset, type PageResult } from '@patientsim/domain
 import type { OrgMembersQuery, OrgUser } from '@patientsim/domain/users/org-users.schemas';
 import type { UpdateOrgUserBody } from '@patientsim/domain/users/org-users.schemas';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
+import { displayGroupName } from '@patientsim/domain/groups/group.schemas';
 import { canAssignRole, effectiveRole, isRole, ROLE_RANK, type Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
-import { auditAs } from '../../lib/audit.js';
+import { openReclaim, reclaimLink } from '../../identity/email-reclaim.js';
+import { auditInOrganisations } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
 import type { Services } from '../../plugins/app/services.js';
+import { emailChangedByOrganisationEmail } from '../../mail/templates.js';
 import { finishAddressMove, moveToAddress } from '../account/account.service.js';
+import { countEmail } from '../auth/auth.service.js';
 import { countOpenInvitations, findOpenInvitationsPage } from '../invitations/open-invitations.service.js';
+import { findGroupById } from '../organisations/organisations.service.js';
 import {
+  findActiveMemberships,
   findGroupMembershipsPage,
   findMemberships,
+  findOrganisationsKeyOwnedBy,
   findUserById,
   type MembershipFilter,
   setMembershipRole,
   updateUser,
 } from './users.repository.js';
+import { organisationIdsOf } from './users.service.js';
 
 function asRole(value: string | null | undefined): Role | null {
   return isRole(value) ? value : null;
@@ -83,12 +91,57 @@ export async function listGroupUsers({
   return buildPageResult(query, memberTotal + invitationTotal, items);
 }
 
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/**
+ * Whether an organisation may move this member to another address (decision 0033): only an
+ * account that belongs to the organisation alone, ranks strictly below the actor there, owns no
+ * organisation and holds no provider role. Anyone else is out of its reach: their address is theirs
+ * to change, with their password. Answers the organisations the account belongs to.
+ */
+async function assertEmailInReach(
+  db: Database,
+  { access, target, targetRole }: { access: OrgAccess; target: UserRow; targetRole: Role },
+): Promise<string[]> {
+  const [memberships, ownedOrganisations] = await Promise.all([
+    findActiveMemberships(db, target.id),
+    findOrganisationsKeyOwnedBy(db, target.id),
+  ]);
+  const organisations = organisationIdsOf(memberships);
+  const isOrganisationsOwn = organisations.every((orgId) => orgId === access.orgId);
+  const hasProviderRole = target.role === 'SUPER_ADMIN' || memberships.some((membership) => membership.role === 'SUPER_ADMIN');
+  const isBelowActor = ROLE_RANK[targetRole] < ROLE_RANK[access.role];
+  assert(isOrganisationsOwn && isBelowActor && ownedOrganisations.length === 0 && !hasProviderRole, 'MEMBER_EMAIL_LOCKED');
+  return organisations;
+}
+
+const ROLE_IN_NOTICE: Record<Role, string> = {
+  STUDENT: 'a student of',
+  USER: 'an instructor of',
+  ADMIN: 'an admin of',
+  SUPER_ADMIN: 'a PatientSim super administrator working in',
+};
+
+/** Who changed the address, as the notice to the old address says it: "an admin of {organisation}, {name} ({e-mail})". */
+async function describeChange(db: Database, { actor, access }: { actor: RequestUser; access: OrgAccess }): Promise<string> {
+  const [person, organisation] = await Promise.all([
+    findUserById(db, actor.id),
+    access.group.parentId === null ? access.group : findGroupById(db, access.orgId),
+  ]);
+  const email = person?.email ?? actor.email;
+  const name = person ? `${person.givenName} ${person.familyName}`.trim() : '';
+  const orgName = displayGroupName(organisation?.name ?? '');
+  return `${ROLE_IN_NOTICE[access.role]} ${orgName}, ${name ? `${name} (${email})` : email}`;
+}
+
 /**
  * An admin's (or instructor's) edit of a member of their organisation (spec sections 3 and 5):
- * names, e-mail (decision 0012: no password needed for a member's address, but the member's
- * sessions end and the new address must be verified) and the role there. Members ranked above the
- * actor are out of reach; a role change needs org:users:edit-role and stays within the actor's
- * rank; the key owner's role is lowered by nobody but the key owner.
+ * names, e-mail and the role there. Members ranked above the actor are out of reach; a role change
+ * needs org:users:edit-role and stays within the actor's rank; the key owner's role is lowered by
+ * nobody but the key owner. A new address needs no password but only reaches accounts within the
+ * organisation's reach (`assertEmailInReach`), counts toward the mail limits, ends the member's
+ * sessions, must be verified, and leaves the old address a 30-day link to take the account back
+ * (decisions 0012 and 0033). A refused part refuses the whole request.
  */
 export async function updateOrgUser({
   ctx,
@@ -123,13 +176,26 @@ export async function updateOrgUser({
     }
   }
   const newEmail = changes.email !== undefined && changes.email !== current.email ? changes.email : null;
+  const lastProven = current.emailVerified ? current.email : current.previousEmail;
+  let auditOrganisations = [access.orgId];
+  let changedBy = '';
+  if (newEmail) {
+    auditOrganisations = [
+      access.orgId,
+      ...(await assertEmailInReach(ctx.db, { access, target: current, targetRole: currentRole })),
+    ];
+    // Both addresses hear of the change: each counts toward its own limit.
+    await countEmail(ctx, 'verify', newEmail, ip);
+    if (lastProven) await countEmail(ctx, 'address-changed', lastProven);
+    changedBy = await describeChange(ctx.db, { actor, access });
+  }
   const names = {
     ...(changes.given_name !== undefined ? { givenName: changes.given_name } : {}),
     ...(changes.family_name !== undefined ? { familyName: changes.family_name } : {}),
   };
   const fields = [...Object.keys(names), ...(newRole ? ['role'] : []), ...(newEmail ? ['email'] : [])];
-  // Names, role, address and the audit event commit together or not at all.
-  const move = await ctx.db.transaction(async (tx) => {
+  // Names, role, address, its reclaim link and the audit events commit together or not at all.
+  const { move, reclaim } = await ctx.db.transaction(async (tx) => {
     if (Object.keys(names).length > 0) {
       const givenName = names.givenName ?? current.givenName;
       const familyName = names.familyName ?? current.familyName;
@@ -137,17 +203,41 @@ export async function updateOrgUser({
     }
     if (newRole) await setMembershipRole(tx, { groupId: access.orgId, userId, role: newRole });
     const addressMove = newEmail ? await moveToAddress(tx, current, newEmail) : null;
-    await auditAs(tx, actor, {
+    const opened =
+      newEmail && addressMove && !addressMove.isBackToProven && lastProven
+        ? await openReclaim(tx, { userId, email: lastProven, newEmail, changedById: actor.id, orgId: access.orgId, changedBy })
+        : null;
+    await auditInOrganisations(tx, auditOrganisations, {
+      actorId: actor.id,
+      onBehalfOfId: actor.act?.sub ?? null,
       action: 'org.user.update',
       targetType: 'user',
       targetId: userId,
-      orgId: access.orgId,
       ipAddress: ip,
       details: { fields, ...(newRole ? { from: currentRole, to: newRole } : {}) },
     });
-    return addressMove;
+    return { move: addressMove, reclaim: opened };
   });
   ctx.cache.clear();
-  if (newEmail) await finishAddressMove({ ctx, current, newEmail, move });
+  if (newEmail) {
+    await finishAddressMove({
+      ctx,
+      current,
+      newEmail,
+      move,
+      ...(reclaim
+        ? {
+            notice: (to: string) =>
+              emailChangedByOrganisationEmail({
+                to,
+                newEmail,
+                changedBy,
+                url: reclaimLink(ctx.env.PUBLIC_URL, reclaim.token),
+                expiresAt: reclaim.expiresAt,
+              }),
+          }
+        : {}),
+    });
+  }
   return { ok: true };
 }

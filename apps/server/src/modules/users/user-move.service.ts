@@ -1,4 +1,3 @@
-import { exceedsSeats } from '@patientsim/domain/invitations/invite-users.schemas';
 import { effectiveRole, isRole, type Role } from '@patientsim/domain/roles/roles';
 import type { MoveUserBody } from '@patientsim/domain/users/users.schemas';
 import { endUserSessions } from '../../identity/sessions.js';
@@ -6,8 +5,8 @@ import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
-import { countSeatTakingInvitations } from '../invitations/open-invitations.service.js';
-import { countMembers, findGroupById, lockOrganisation } from '../organisations/organisations.service.js';
+import { assertSeatsKept, lockSeats } from '../invitations/seats.service.js';
+import { findGroupById } from '../organisations/organisations.service.js';
 import { addMembership, findMemberships, findUserById, removeMembers, setActiveOrganisation } from './users.repository.js';
 
 /**
@@ -16,9 +15,10 @@ import { addMembership, findMemberships, findUserById, removeMembers, setActiveO
  * given: that membership is archived and its sub-groups left, as a removal does, so their grades
  * stay in its archive. In the new organisation they hold `role` (default: their role in
  * `fromOrgId`, else their global role), it becomes their active organisation, and they take a seat
- * (members plus seat-taking invitations must still fit). Their sessions end, as after a removal:
- * no token names the organisation they left. Refused: a deleted account, a key owner leaving their
- * organisation, someone already a member there, and while viewing the product as another user.
+ * (the seats used, seat-holders and pending invitations that keep a seat, must still fit: decision
+ * 0035). Their sessions end, as after a removal: no token names the organisation they left.
+ * Refused: a deleted account, a key owner leaving their organisation, someone already a member
+ * there, and while viewing the product as another user.
  */
 export async function moveUser({
   ctx,
@@ -51,21 +51,16 @@ export async function moveUser({
       if (!body.role) role = effectiveRole(globalRole, isRole(membership.role) ? membership.role : null);
     }
     // Locked: a move and invitations into the same organisation are counted one after the other.
-    const org = await lockOrganisation(tx, body.orgId);
+    const seats = await lockSeats(tx, body.orgId);
+    const { org } = seats;
     if ((await findMemberships(tx, org.id, [userId])).length > 0) {
       throw new AppError('CONFLICT', { message: 'The user is already a member of this organization.' });
     }
-    const members = (await countMembers(tx, [org.id])).get(org.id) ?? 0;
-    const used = members + (await countSeatTakingInvitations(tx, org.id)) + 1;
-    if (exceedsSeats({ used, seats: org.seats })) {
-      throw new AppError('SEATS_EXCEEDED', {
-        message: 'The organization has no open seat. Increase its seat count first.',
-        details: { members, used, seats: org.seats },
-      });
-    }
     if (from) await removeMembers(tx, from, [userId]);
-    await addMembership(tx, { groupId: org.id, userId, role });
+    // A seat-holder, even when an archived subscribed membership comes back.
+    await addMembership(tx, { groupId: org.id, userId, role, subscribed: false });
     await setActiveOrganisation(tx, userId, org.id);
+    await assertSeatsKept(tx, seats, { message: 'The organization has no open seat. Increase its seat count first.' });
     await auditAs(tx, actor, {
       action: 'user.move',
       targetType: 'user',

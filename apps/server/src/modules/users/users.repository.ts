@@ -47,11 +47,20 @@ export function insertUserWithPassword(
   });
 }
 
+/**
+ * A membership, or a removed one back: either way with the role and the subscription it is given
+ * now (a member who returns through a subscribed invitation holds no seat; one who returns any other
+ * way holds one).
+ */
 export function addMembership(db: Database, values: typeof groupMember.$inferInsert) {
+  const subscribed = values.subscribed ?? false;
   return db
     .insert(groupMember)
-    .values(values)
-    .onConflictDoUpdate({ target: [groupMember.groupId, groupMember.userId], set: { role: values.role, removedAt: null } });
+    .values({ ...values, subscribed })
+    .onConflictDoUpdate({
+      target: [groupMember.groupId, groupMember.userId],
+      set: { role: values.role, subscribed, removedAt: null },
+    });
 }
 
 export function recordLicenseAcceptance(db: Database, values: typeof licenseAcceptance.$inferInsert) {
@@ -160,12 +169,16 @@ export function findActiveMemberships(db: Database, userId: string) {
     .where(and(eq(groupMember.userId, userId), isNull(groupMember.removedAt)));
 }
 
-/** Adds users to a sub-group (those already in it stay as they are). */
-export async function addGroupMembers(db: Database, groupId: string, userIds: readonly string[]) {
-  if (userIds.length === 0) return;
+/** Adds members to a sub-group (those already in it stay as they are). */
+export async function addGroupMembers(
+  db: Database,
+  groupId: string,
+  members: ReadonlyArray<{ userId: string; subscribed: boolean }>,
+) {
+  if (members.length === 0) return;
   await db
     .insert(groupMember)
-    .values(userIds.map((userId) => ({ groupId, userId })))
+    .values(members.map(({ userId, subscribed }) => ({ groupId, userId, subscribed })))
     .onConflictDoNothing();
 }
 

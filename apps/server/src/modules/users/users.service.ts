@@ -13,6 +13,7 @@ export {
   findMemberEmails,
   findMemberships,
   findOrganisationMemberIds,
+  findOrganisationsKeyOwnedBy,
   findPasswordHash,
   findUserByEmail,
   findUserById,
@@ -28,6 +29,11 @@ export {
 export { buildProductClaims, loadIdentity, type ProductClaims } from './claims.js';
 
 type Membership = { groupId: string; role: Role; subscribed?: boolean };
+
+/** The organisations of a user's memberships (a sub-group counts as its organisation), each once. */
+export function organisationIdsOf(memberships: ReadonlyArray<{ groupId: string; parentId: string | null }>): string[] {
+  return [...new Set(memberships.map((membership) => membership.parentId ?? membership.groupId))];
+}
 
 /**
  * The one path that creates an account (sign-up, provisioning, and the test fixtures): the user,

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.js';
 export type RequestUser = IdTokenPayload & { id: string };
 
 /**
- * What a View-As-User token may do on a route whose method changes something (decision 0033):
+ * What a View-As-User token may do on a route whose method changes something (decision 0037):
  * - `read`: the request only reads, its method notwithstanding (a query sent in a POST body);
  * - `write`: a change the view itself needs (its end), audited on the super admin's behalf.
  * Any other such route refuses the token with VIEW_AS_READ_ONLY.

@@ -18,7 +18,7 @@ export type Services = {
   licenseTokens: LicenseTokens;
   /** E-mail verification links bound to one account and one address. */
   verificationTokens: VerificationTokens;
-  /** The cookies that make a browser known to an account (sign-in limits, decision 0035). */
+  /** The cookies that make a browser known to an account (sign-in limits, decision 0039). */
   deviceCookies: DeviceCookies;
   mailer: Mailer;
   limiter: RateLimiter;

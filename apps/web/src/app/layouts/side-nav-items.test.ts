@@ -64,6 +64,17 @@ describe('sideNavItems', () => {
     expect(labels(inactive)).not.toContain('SCENARIOS /authoring/cases');
   });
 
+  it('hides scenarios from a subscribed member without an active subscription of their own (decision 0035)', () => {
+    const subscribed = (subscriptionActive: boolean) => {
+      const result = buildLoginResult({ role: 'STUDENT', groupsData: [buildGroupsDataEntry({ role: 'STUDENT' })] });
+      result.idTokenPayload.app_metadata.subscribedOrgs = [result.idTokenPayload.groupsData[0]?._id ?? ''];
+      result.idTokenPayload.app_metadata.subscriptionActive = subscriptionActive;
+      return labels(result);
+    };
+    expect(subscribed(false)).toEqual(['ACCOUNT /auth/account/profile']);
+    expect(subscribed(true)).toEqual(['SCENARIOS /authoring/cases', 'ACCOUNT /auth/account/profile']);
+  });
+
   it("puts a '!' badge on ACCOUNT on a payment issue", () => {
     const result = buildLoginResult();
     result.idTokenPayload.app_metadata.paymentIssue = true;

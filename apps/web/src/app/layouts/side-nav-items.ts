@@ -35,8 +35,9 @@ export function sideNavItems(user: CurrentUser, { hasPendingInvitation = false }
   const candidates: { item: SideNavItem; onlyIf?: boolean }[] = [
     {
       item: { key: 'scenarios', label: 'SCENARIOS', to: paths.scenarios, isExternal: false, permission: 'cases:read' },
-      // Inactive organisations have no access to cases (spec section 4).
-      onlyIf: isInOrganisation && !user.isActiveOrgInactive,
+      // Inactive organisations have no access to cases (spec section 4), nor has a subscribed member
+      // without an active subscription of their own (decision 0035).
+      onlyIf: isInOrganisation && !user.isActiveOrgInactive && !user.isActiveOrgContentLocked,
     },
     {
       item: {

@@ -13,6 +13,7 @@ export const authRoutes: RouteObject[] = [
   queryLayout([
     page('choose-password', 'public', () => import('../../features/auth/routes/choose-password'), 'ChoosePasswordRoute'),
     page('reset-password', 'public', () => import('../../features/auth/routes/reset-password'), 'ResetPasswordRoute'),
+    page('reclaim-email', 'public', () => import('../../features/auth/routes/reclaim-email'), 'ReclaimEmailRoute'),
     page('callback', 'public', () => import('../../features/auth/routes/callback'), 'CallbackRoute'),
     page('license', 'public', () => import('../../features/auth/routes/license'), 'LicenseRoute'),
     // Public: the link decides whether to sign up, sign in first, or accept (decision 8).

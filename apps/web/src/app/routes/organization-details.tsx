@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
+import { seatHoldersIn } from '@patientsim/domain/groups/seats';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ScreenHeader } from '../../components/screen-header';
@@ -81,7 +82,8 @@ export function OrganizationDetailsRoute() {
             />
             <SeatsCard
               seats={metadata.seats}
-              members={metadata.memberCount}
+              members={seatHoldersIn(metadata)}
+              subscribedMembers={metadata.memberCount - seatHoldersIn(metadata)}
               editor={
                 <SeatsEditor
                   key={metadata.seats}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { type Group, parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
+import { seatHoldersIn } from '@patientsim/domain/groups/seats';
 import { PRODUCT_TYPE_LABEL } from '@patientsim/domain/product/product-types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,7 +30,9 @@ const columns: DataTableColumn<Group>[] = [
     render: (org) => {
       const metadata = parseGroupMetadata(org);
       return metadata ? (
-        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>{`${metadata.memberCount} of ${metadata.seats}`}</Box>
+        <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {`${seatHoldersIn(metadata)} of ${metadata.seats}`}
+        </Box>
       ) : (
         '—'
       );

@@ -1,17 +1,12 @@
-import { CaseListItemSchema, type CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
+import { CASE_CONFIGURATION_QUERY, CaseListItemSchema, type CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CASE_LIST_FIELDS } from './case-fields';
 import { graphqlFetch } from '../../../lib/graphql';
-
-const QUERY = `query CaseConfiguration($id: ID!) {
-  caseConfiguration(id: $id) { ${CASE_LIST_FIELDS} }
-}`;
 
 /** One case the caller may read, with the library's fields; null when there is none they may read. */
 export async function getCaseConfiguration(id: string, signal?: AbortSignal): Promise<CaseListItem | null> {
   const data = await graphqlFetch({
-    query: QUERY,
+    query: CASE_CONFIGURATION_QUERY,
     variables: { id },
     schema: z.object({ caseConfiguration: CaseListItemSchema.nullable() }),
     ...(signal ? { signal } : {}),

@@ -1,8 +1,12 @@
 import { type CaseFilters, type CaseSort, CASE_PAGE_SIZE } from '@patientsim/domain/cases/case-list';
-import { CaseListPageSchema, type CaseListItem, type CaseListPage } from '@patientsim/domain/cases/case-library.schemas';
+import {
+  CASE_LIBRARY_QUERY,
+  CaseListPageSchema,
+  type CaseListItem,
+  type CaseListPage,
+} from '@patientsim/domain/cases/case-library.schemas';
 import { type InfiniteData, infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CASE_LIST_FIELDS } from './case-fields';
 import { graphqlFetch } from '../../../lib/graphql';
 
 export type CaseListRequest = {
@@ -13,15 +17,6 @@ export type CaseListRequest = {
   search: string;
 };
 
-const QUERY = `query CaseLibrary($sortBy: CaseSortInput, $filters: CaseFiltersInput, $search: String, $first: Int, $after: String) {
-  caseConfigurations(withAccess: READ, sortBy: $sortBy, filters: $filters, search: $search, first: $first, after: $after) {
-    items { ${CASE_LIST_FIELDS} }
-    nextCursor
-    totalCount
-    totalCountCapped
-  }
-}`;
-
 /** One page of the caller's scenario library. */
 export async function getCaseConfigurations(
   { sort, filters, search }: CaseListRequest,
@@ -30,7 +25,7 @@ export async function getCaseConfigurations(
 ): Promise<CaseListPage> {
   const activeFilters = Object.fromEntries(Object.entries(filters).filter(([, isOn]) => isOn));
   const data = await graphqlFetch({
-    query: QUERY,
+    query: CASE_LIBRARY_QUERY,
     variables: {
       sortBy: sort,
       filters: Object.keys(activeFilters).length > 0 ? activeFilters : null,

@@ -1,16 +1,19 @@
+import { ADD_FAVORITE_MUTATION, REMOVE_FAVORITE_MUTATION } from '@patientsim/domain/cases/case-library.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CaseListData, caseListKey, mapCachedCases } from './get-case-configurations';
 import { graphqlFetch } from '../../../lib/graphql';
 
-const ADD = 'mutation AddFavorite($id: ID!) { addFavorite(id: $id) { id isFavorite } }';
-const REMOVE = 'mutation RemoveFavorite($id: ID!) { removeFavorite(id: $id) { id isFavorite } }';
 const FavoriteSchema = z.object({ id: z.string(), isFavorite: z.boolean() });
 
 /** Adds a case to the caller's favourites, or removes it. */
 export async function setFavorite({ id, isFavorite }: { id: string; isFavorite: boolean }): Promise<void> {
-  if (isFavorite) await graphqlFetch({ query: ADD, variables: { id }, schema: z.object({ addFavorite: FavoriteSchema }) });
-  else await graphqlFetch({ query: REMOVE, variables: { id }, schema: z.object({ removeFavorite: FavoriteSchema }) });
+  const variables = { id };
+  if (isFavorite) {
+    await graphqlFetch({ query: ADD_FAVORITE_MUTATION, variables, schema: z.object({ addFavorite: FavoriteSchema }) });
+  } else {
+    await graphqlFetch({ query: REMOVE_FAVORITE_MUTATION, variables, schema: z.object({ removeFavorite: FavoriteSchema }) });
+  }
 }
 
 /**

@@ -1,20 +1,20 @@
 import type { CaseUpdateChoice } from '@patientsim/domain/cases/case-list';
-import { type CaseUpdateResult, CaseUpdateResultSchema } from '@patientsim/domain/cases/case-library.schemas';
+import {
+  type CaseUpdateResult,
+  CaseUpdateResultSchema,
+  UPDATE_EFFECT_CHAINS_MUTATION,
+} from '@patientsim/domain/cases/case-library.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CaseListData, caseListKey, mapCachedCases } from './get-case-configurations';
 import { graphqlFetch } from '../../../lib/graphql';
-
-const MUTATION = `mutation UpdateEffectChains($decisions: [CaseUpdateDecisionInput!]!) {
-  updateEffectChains(decisions: $decisions) { id updateStatus ignoreEcUpdate error }
-}`;
 
 export type CaseUpdateDecision = { id: string; choice: CaseUpdateChoice };
 
 /** Applies (YES) or declines (NO) the pending effect-chain update of each case. */
 export async function updateEffectChains(decisions: CaseUpdateDecision[]): Promise<CaseUpdateResult[]> {
   const data = await graphqlFetch({
-    query: MUTATION,
+    query: UPDATE_EFFECT_CHAINS_MUTATION,
     variables: { decisions },
     schema: z.object({ updateEffectChains: z.array(CaseUpdateResultSchema) }),
   });

@@ -9,7 +9,8 @@ import { CaseLibrary } from '../components/case-library';
 /**
  * /authoring/cases (decision 1): the scenario library of the active organisation. A user with no
  * organisation is told how to join one (decision 18); an inactive organisation has no access to
- * cases (spec section 4).
+ * cases (spec section 4); a subscribed member without an active subscription of their own is told
+ * that their subscription opens the scenarios (decision 0035).
  */
 export function ScenarioLibraryRoute() {
   const user = useCurrentUser();
@@ -30,6 +31,18 @@ export function ScenarioLibraryRoute() {
       ) : user.isActiveOrgInactive ? (
         <Alert severity="warning" sx={{ maxWidth: 720 }}>
           {activeOrg.name} is inactive. Inactive organizations have no access to cases. Contact your organization administrator.
+        </Alert>
+      ) : user.isActiveOrgContentLocked ? (
+        <Alert severity="info" sx={{ maxWidth: 720 }}>
+          <Typography variant="body1" gutterBottom>
+            You joined {activeOrg.name} through a subscription: its scenarios open while your own subscription is active, and it
+            is not active now. You remain a member and still receive its notifications.
+          </Typography>
+          {user.hasPaymentCustomer ? (
+            <RouterLink to={paths.paymentPortal}>Manage your subscription</RouterLink>
+          ) : (
+            <RouterLink to={paths.profile}>Go to your account</RouterLink>
+          )}
         </Alert>
       ) : (
         <CaseLibrary key={activeOrg.id} productType={result.idTokenPayload.productType} isStudent={user.isStudent} />

@@ -1,11 +1,7 @@
-import { TEMPLATE_CASE_FIELDS, type TemplateCase, TemplateCasesDataSchema } from '@patientsim/domain/cases/template-case.schemas';
+import { TEMPLATE_CASES_QUERY, type TemplateCase, TemplateCasesDataSchema } from '@patientsim/domain/cases/template-case.schemas';
 import type { ProductType } from '@patientsim/domain/product/product-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphqlFetch } from '../../../lib/graphql';
-
-export const TEMPLATE_CASES_QUERY = `query TemplateCases($productType: ProductType!) {
-  templateCases(productType: $productType) { ${TEMPLATE_CASE_FIELDS} }
-}`;
 
 export const templateCasesKey = (productType: ProductType) => ['template-cases', productType] as const;
 

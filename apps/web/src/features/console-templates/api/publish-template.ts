@@ -1,16 +1,12 @@
 import {
+  PUBLISH_TEMPLATE_MUTATION,
   PublishTemplateDataSchema,
-  TEMPLATE_CASE_FIELDS,
   type TemplateCase,
 } from '@patientsim/domain/cases/template-case.schemas';
 import type { ProductType } from '@patientsim/domain/product/product-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphqlFetch } from '../../../lib/graphql';
 import { replaceTemplateCase } from './replace-template-case';
-
-export const PUBLISH_TEMPLATE_MUTATION = `mutation PublishTemplate($id: ID!, $published: Boolean!) {
-  publishTemplate(id: $id, published: $published) { ${TEMPLATE_CASE_FIELDS} }
-}`;
 
 /**
  * Publishes a template to every organisation's admins and instructors, or withdraws it

@@ -1,16 +1,12 @@
 import {
+  SET_TEMPLATE_APP_LAB_MUTATION,
   SetTemplateAppLabDataSchema,
-  TEMPLATE_CASE_FIELDS,
   type TemplateCase,
 } from '@patientsim/domain/cases/template-case.schemas';
 import type { ProductType } from '@patientsim/domain/product/product-types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { graphqlFetch } from '../../../lib/graphql';
 import { replaceTemplateCase } from './replace-template-case';
-
-export const SET_TEMPLATE_APP_LAB_MUTATION = `mutation SetTemplateAppLab($id: ID!, $applab: Boolean!) {
-  setTemplateAppLab(id: $id, applab: $applab) { ${TEMPLATE_CASE_FIELDS} }
-}`;
 
 /**
  * Makes a template available to the App Lab users of its product type, or removes it from them

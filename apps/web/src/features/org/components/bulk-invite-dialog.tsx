@@ -42,7 +42,7 @@ import {
   splitEmails,
 } from './invite-emails';
 import { RoleSelect } from './role-select';
-import { exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
+import { countNewSeats, exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
 
 const OUTCOME_LABEL: Record<InviteOutcome, string> = {
   sent: 'Invitation sent',
@@ -69,7 +69,9 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
   const isSending = create.isPending;
   const validRows = rows.filter((row) => row.error === null);
   const hasInvalid = rows.some((row) => row.error !== null && row.error !== 'Already in list');
-  const isOver = seatUse !== null && exceedsOpenSeats(seatUse, validRows.length);
+  const validEmails = validRows.map((row) => row.email);
+  const newSeats = seatUse === null ? 0 : countNewSeats(seatUse, validEmails);
+  const isOver = seatUse !== null && exceedsOpenSeats(seatUse, newSeats);
   const canSend = validRows.length > 0 && !hasInvalid && !isOver && !isSending;
 
   const add = (emails: string[], wasTruncated = false) => {
@@ -278,7 +280,7 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
             )}
             {hasInvalid && <Typography variant="body2">Remove the addresses marked invalid to send.</Typography>}
             {failure && <Alert severity="error">{failure}</Alert>}
-            {seatUse && <SeatSummary use={seatUse} added={validRows.length} />}
+            {seatUse && <SeatSummary use={seatUse} added={newSeats} />}
           </Stack>
         </DialogContent>
         <DialogActions>

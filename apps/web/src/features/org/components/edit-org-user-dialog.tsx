@@ -85,7 +85,7 @@ export function EditOrgUserDialog({
               label="Email"
               type="email"
               required
-              hint="A changed address must be verified; the user is signed out."
+              hint="A changed address must be verified; the user is signed out and their old address is told."
             />
             {canEditRole ? (
               <RoleSelect label="Role" value={role.field.value} inviterRole={actorRole} onChange={role.field.onChange} />

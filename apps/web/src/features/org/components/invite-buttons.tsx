@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { seatHoldersIn, seatsUsed } from '@patientsim/domain/groups/seats';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { useState } from 'react';
 import { useCurrentUser } from '../../../lib/use-session';
@@ -30,12 +31,20 @@ export function InviteButtons({ isSubscribed = false }: { isSubscribed?: boolean
   if (!canInvite || !user || !orgId) return null;
 
   const metadata = target.data?.metadata ?? null;
-  const pendingSeats = (invites.data?.invites ?? []).filter((invite) => !invite.throughSubscription).length;
+  // The server's seat rule (decision 0035): subscribed members hold no seat; pending invitations
+  // that are not through a subscription keep one.
+  const seatInvites = (invites.data?.invites ?? []).filter((invite) => !invite.throughSubscription);
+  const seatHolders = metadata ? seatHoldersIn(metadata) : 0;
   const seatUse: SeatUse | null =
-    isSubscribed || !metadata ? null : { taken: (metadata.memberCount ?? 0) + pendingSeats, seats: metadata.seats ?? 0 };
+    isSubscribed || !metadata
+      ? null
+      : {
+          taken: seatsUsed({ seatHolders, pendingSeatInvitations: seatInvites.length }),
+          seats: metadata.seats ?? 0,
+          pendingEmails: new Set(seatInvites.map((invite) => invite.email)),
+        };
   const isLoading = target.isPending || (!isSubscribed && invites.isPending);
-  const isFull =
-    seatUse !== null && metadata !== null && isAtFullSeats({ taken: metadata.memberCount ?? 0, seats: seatUse.seats });
+  const isFull = seatUse !== null && isAtFullSeats({ taken: seatHolders, seats: seatUse.seats });
   const isUnavailable = isLoading || isFull;
 
   const button = (label: string, icon: React.ReactNode, dialog: Exclude<OpenDialog, null>) => {

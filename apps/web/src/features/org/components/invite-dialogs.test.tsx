@@ -13,7 +13,17 @@ import { FULL_SEATS_TOOLTIP, SEATS_EXCEEDED_TEXT, SUBSCRIBED_INVITE_CONFIRM } fr
 const INVITE_PATH = '/api/users/invitations/invite';
 const sent = (email: string): InviteResult => ({ user: { email, hasAccount: false }, createdOrg: null, outcome: 'sent' });
 
-function renderBulk({ taken = 10, seats = 50, subscribed = false } = {}) {
+function renderBulk({
+  taken = 10,
+  seats = 50,
+  subscribed = false,
+  pendingEmails = new Set<string>(),
+}: {
+  taken?: number;
+  seats?: number;
+  subscribed?: boolean;
+  pendingEmails?: ReadonlySet<string>;
+} = {}) {
   writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
   const api = stubApi(
     [
@@ -41,7 +51,7 @@ function renderBulk({ taken = 10, seats = 50, subscribed = false } = {}) {
       onClose={() => {}}
       orgId={RIVERSIDE_ID}
       inviterRole="ADMIN"
-      seatUse={subscribed ? null : { taken, seats }}
+      seatUse={subscribed ? null : { taken, seats, pendingEmails }}
       onInvited={onInvited}
     />,
   );
@@ -91,6 +101,14 @@ describe('BulkInviteDialog', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove c@example.test' }));
     expect(screen.getByText('48 + 2 = 50 of 50 seats')).toBeInTheDocument();
+    expect(screen.queryByText(SEATS_EXCEEDED_TEXT)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('counts no new seat for an address whose pending invitation already keeps one', () => {
+    renderBulk({ taken: 49, seats: 50, pendingEmails: new Set(['ann@example.test']) });
+    paste('ann@example.test bob@example.test');
+    expect(screen.getByText('49 + 1 = 50 of 50 seats')).toBeInTheDocument();
     expect(screen.queryByText(SEATS_EXCEEDED_TEXT)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
@@ -159,12 +177,14 @@ describe('BulkInviteDialog', () => {
 
 function renderButtons({
   memberCount,
+  seatHolders,
   seats,
   pending = 0,
   subscribed = false,
   role = 'ADMIN' as const,
 }: {
   memberCount: number;
+  seatHolders?: number;
   seats: number;
   pending?: number;
   subscribed?: boolean;
@@ -187,7 +207,8 @@ function renderButtons({
       {
         method: 'GET',
         path: /\/extension\/users\/[^/]+\/groups$/,
-        respond: () => jsonResponse([buildGroup({}, { memberCount, seats })]),
+        respond: () =>
+          jsonResponse([buildGroup({}, { memberCount, seats, ...(seatHolders === undefined ? {} : { seatHolders }) })]),
       },
       { method: 'GET', path: `/api/users/invites/org/${RIVERSIDE_ID}`, respond: () => jsonResponse({ invites }) },
       { method: 'POST', path: INVITE_PATH, respond: () => errorResponse(422, 'SEATS_EXCEEDED', SEATS_EXCEEDED_TEXT) },
@@ -228,6 +249,14 @@ describe('InviteButtons', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'new@example.test');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText(SEATS_EXCEEDED_TEXT)).toBeInTheDocument();
+  });
+
+  it('count seat-holders, not subscribed members, against the seats (decision 0035)', async () => {
+    const { user } = renderButtons({ memberCount: 30, seatHolders: 20, seats: 25, pending: 3 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Invite User' })).not.toHaveAttribute('aria-disabled'));
+    await user.click(screen.getByRole('button', { name: 'Invite User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    expect(within(dialog).getByText('23 + 1 = 24 of 25 seats')).toBeInTheDocument();
   });
 
   it('are not shown to instructors', async () => {

@@ -16,14 +16,21 @@ export const FULL_SEATS_TOOLTIP =
 export const SUBSCRIBED_INVITE_CONFIRM = 'All invited users must sign up for a subscription to access the content.';
 
 export type SeatUse = {
-  /** Members plus pending invitations that take a seat. */
+  /** The seats used: seat-holding members plus pending invitations that keep a seat (decision 0035). */
   taken: number;
   seats: number;
+  /** The addresses whose pending invitations already keep a seat: inviting them again takes none. */
+  pendingEmails?: ReadonlySet<string>;
 };
 
 /** Members plus pending plus new must not exceed the seats (spec section 5; the server checks it too). */
 export function exceedsOpenSeats(use: SeatUse, added: number): boolean {
   return exceedsSeats({ used: use.taken + added, seats: use.seats });
+}
+
+/** How many of `emails` would take a new seat: those without a pending invitation already. */
+export function countNewSeats(use: SeatUse, emails: readonly string[]): number {
+  return emails.filter((email) => !use.pendingEmails?.has(email)).length;
 }
 
 /** At or above the seats, nobody more can be invited (the buttons are disabled). */

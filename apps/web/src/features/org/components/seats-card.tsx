@@ -11,10 +11,22 @@ export function seatsSentence(members: number, seats: number): string {
 }
 
 /**
- * Seats, members and open seats, with a horizontal meter of seat use (UX guide 3). Pending
- * invitations are not counted by the server, so the bar has no pending segment.
+ * Seats, the members who hold one and open seats, with a horizontal meter of seat use (UX guide 3).
+ * Subscribed members hold no seat (decision 0035): they are counted apart. Pending invitations keep
+ * seats too; the invite dialogs count them.
  */
-export function SeatsCard({ seats, members, editor }: { seats: number; members: number; editor?: ReactNode }) {
+export function SeatsCard({
+  seats,
+  members,
+  subscribedMembers = 0,
+  editor,
+}: {
+  seats: number;
+  /** Members who hold a seat. */
+  members: number;
+  subscribedMembers?: number;
+  editor?: ReactNode;
+}) {
   const open = Math.max(0, seats - members);
   const isFull = seats > 0 && members >= seats;
   const used = seats > 0 ? Math.min(100, (members / seats) * 100) : 0;
@@ -51,6 +63,14 @@ export function SeatsCard({ seats, members, editor }: { seats: number; members: 
           <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
             {members}
           </Typography>
+          {subscribedMembers > 0 ? (
+            <>
+              <Typography component="dt">Subscribed members (no seat)</Typography>
+              <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+                {subscribedMembers}
+              </Typography>
+            </>
+          ) : null}
           <Typography component="dt">Open seats</Typography>
           <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
             {open}

@@ -63,6 +63,14 @@ describe('OrgProfileRoute', () => {
     expect(screen.queryByRole('combobox', { name: 'Product type' })).not.toBeInTheDocument();
   });
 
+  it('counts subscribed members apart from the seats (decision 0035)', async () => {
+    renderProfile('ADMIN', { memberCount: 9, seatHolders: 5 });
+    expect(await screen.findByRole('img', { name: '5 of 25 seats used' })).toBeInTheDocument();
+    const seats = screen.getByRole('region', { name: 'Seats' });
+    expect(within(seats).getByText('Subscribed members (no seat)').nextSibling).toHaveTextContent('4');
+    expect(within(seats).getByText('Open seats').nextSibling).toHaveTextContent('20');
+  });
+
   it('renames the organisation and renews the session', async () => {
     const { api, user } = renderProfile('ADMIN', {});
     const name = await screen.findByRole('textbox', { name: /Name/ });

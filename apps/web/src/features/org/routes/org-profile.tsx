@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
+import { seatHoldersIn } from '@patientsim/domain/groups/seats';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -64,7 +65,8 @@ export function OrgProfileRoute() {
           />
           <SeatsCard
             seats={metadata.seats}
-            members={metadata.memberCount}
+            members={seatHoldersIn(metadata)}
+            subscribedMembers={metadata.memberCount - seatHoldersIn(metadata)}
             editor={
               canConfigure ? (
                 <SeatsEditor
