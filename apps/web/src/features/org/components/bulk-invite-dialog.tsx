@@ -34,13 +34,12 @@ import {
   FIRST_50_MESSAGE,
   type InviteRow,
   NO_VALID_EMAILS_MESSAGE,
-  PARSE_FAILED_MESSAGE,
-  readSheet,
-  type Sheet,
   type SheetColumn,
   soleEmailColumn,
   splitEmails,
 } from './invite-emails';
+import { PARSE_FAILED_MESSAGE, type ReadProgress, type Sheet, SheetError } from './read-sheet';
+import { readSheetInWorker } from './read-sheet-in-worker';
 import { RoleSelect } from './role-select';
 import { exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
 
@@ -63,6 +62,8 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
   const [pasted, setPasted] = useState('');
   const [fileMessage, setFileMessage] = useState<string | null>(null);
   const [pendingFile, setPendingFile] = useState<PendingFile | null>(null);
+  const [reading, setReading] = useState<ReadProgress | null>(null);
+  const readingJob = useRef<AbortController | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const [results, setResults] = useState<InviteResult[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -100,15 +101,31 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
     add(found.emails, found.isTruncated);
   };
 
+  const stopReading = () => {
+    readingJob.current?.abort();
+    readingJob.current = null;
+    setReading(null);
+  };
+
   const readFile = async (file: File) => {
+    // A new file replaces one still being read.
+    stopReading();
+    const job = new AbortController();
+    readingJob.current = job;
     setFileMessage(null);
+    setPendingFile(null);
+    setReading({ phase: 'reading' });
     let sheet: Sheet;
     try {
-      sheet = await readSheet(file);
-    } catch {
-      setFileMessage(PARSE_FAILED_MESSAGE);
+      sheet = await readSheetInWorker(file, { signal: job.signal, onProgress: setReading });
+    } catch (error) {
+      if (!job.signal.aborted) {
+        stopReading();
+        setFileMessage(error instanceof SheetError ? error.message : PARSE_FAILED_MESSAGE);
+      }
       return;
     }
+    stopReading();
     const columns = columnsOf(sheet);
     if (columns.length === 0) {
       setFileMessage(NO_VALID_EMAILS_MESSAGE);
@@ -120,6 +137,7 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
   };
 
   const reset = () => {
+    stopReading();
     for (const timer of timers.current) clearTimeout(timer);
     timers.current = [];
     setRows([]);
@@ -221,6 +239,16 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
                 Upload file (csv, xls, xlsx)
               </Button>
             </div>
+            {reading && (
+              <Stack spacing={0.5} role="status">
+                <Typography variant="body2">Reading file…</Typography>
+                <LinearProgress
+                  aria-label="Reading file"
+                  variant={reading.phase === 'unpacking' ? 'determinate' : 'indeterminate'}
+                  value={reading.phase === 'unpacking' ? Math.round(reading.fraction * 100) : undefined}
+                />
+              </Stack>
+            )}
             {fileMessage && <Alert severity={fileMessage === FIRST_50_MESSAGE ? 'warning' : 'error'}>{fileMessage}</Alert>}
             {pendingFile && (
               <FormControl>

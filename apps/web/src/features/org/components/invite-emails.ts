@@ -2,11 +2,11 @@ import { EmailSchema } from '@patientsim/domain/auth/auth.schemas';
 import { BULK_INVITE_MAX } from '@patientsim/domain/common/constants';
 import { ALREADY_IN_LIST_MESSAGE, INVALID_EMAIL_MESSAGE } from '@patientsim/domain/invitations/invite-users.schemas';
 import type { Role } from '@patientsim/domain/roles/roles';
+import type { Sheet } from './read-sheet';
 
 /** Spec section 5: the file messages of the bulk invite. */
 export const FIRST_50_MESSAGE = `Can only load first ${BULK_INVITE_MAX} emails`;
 export const NO_VALID_EMAILS_MESSAGE = 'Unable to find valid emails in file';
-export const PARSE_FAILED_MESSAGE = 'Problem parsing input file';
 /** How long a repeated address stays on screen with 'Already in list' (spec section 9). */
 export const DUPLICATE_DISPLAY_MS = 2500;
 export const ACCEPTED_FILE_TYPES = '.csv,.xls,.xlsx';
@@ -62,35 +62,6 @@ export function addRows(
     }
   }
   return { rows: next, isTruncated };
-}
-
-/** A spreadsheet as rows of cells (text). */
-export type Sheet = string[][];
-
-/** A spreadsheet cell as text (numbers and booleans as typed; anything else is not an address). */
-function cellText(cell: unknown): string {
-  return typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean' ? String(cell) : '';
-}
-
-/** Reads a csv, xls or xlsx file into rows of text cells; throws on anything it cannot read. */
-export async function readSheet(file: File): Promise<Sheet> {
-  const name = file.name.toLowerCase();
-  if (name.endsWith('.csv')) {
-    const { default: Papa } = await import('papaparse');
-    const result = Papa.parse<string[]>(await file.text(), { skipEmptyLines: true });
-    if (result.errors.length > 0 && result.data.length === 0) throw new Error(PARSE_FAILED_MESSAGE);
-    return result.data.map((row) => row.map((cell) => String(cell)));
-  }
-  if (name.endsWith('.xlsx') || name.endsWith('.xls')) {
-    const XLSX = await import('@e965/xlsx');
-    const workbook = XLSX.read(await file.arrayBuffer(), { type: 'array' });
-    const first = workbook.SheetNames[0];
-    const sheet = first ? workbook.Sheets[first] : undefined;
-    if (!sheet) throw new Error(PARSE_FAILED_MESSAGE);
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, defval: '' });
-    return rows.map((row) => row.map(cellText));
-  }
-  throw new Error(PARSE_FAILED_MESSAGE);
 }
 
 export type SheetColumn = { index: number; samples: string[] };

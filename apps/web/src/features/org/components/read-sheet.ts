@@ -1,0 +1,206 @@
+/**
+ * Reads a bulk-invite file (csv, xls, xlsx) into rows of text cells, within bounds: the file's size,
+ * its rows and, for an xlsx (a zip), what it unpacks to. Runs in a Web Worker (read-sheet.worker.ts):
+ * a hostile file can then cost a worker, never the page.
+ */
+
+/** Spec section 5: the message of a file that cannot be read. */
+export const PARSE_FAILED_MESSAGE = 'Problem parsing input file';
+
+/** The largest file read at all: checked before a byte of it is read. */
+export const FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'Can only load files up to 5 MB';
+
+/** The most rows a file may have; only the first 50 addresses are used anyway. */
+export const FILE_MAX_ROWS = 10_000;
+export const TOO_MANY_ROWS_MESSAGE = 'Can only load files up to 10,000 rows';
+
+/**
+ * What an xlsx may unpack to. The spreadsheet library unpacks every part of the zip in memory
+ * before it reads a row, whatever `sheetRows` says, and needs several times that again to parse it:
+ * a small file that unpacks to gigabytes would take the whole tab down. Ten thousand rows of a
+ * roster fit well within this.
+ */
+export const UNPACKED_MAX_BYTES = 20 * 1024 * 1024;
+export const CONTENT_TOO_LARGE_MESSAGE = 'File content too large to load';
+
+/** A spreadsheet as rows of cells (text). */
+export type Sheet = string[][];
+
+/** How far reading has come: unpacking an xlsx (a fraction), then reading the rows. */
+export type ReadProgress = { phase: 'unpacking'; fraction: number } | { phase: 'reading' };
+
+/** A file refused; `message` is one of the messages above, for the user. */
+export class SheetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SheetError';
+  }
+}
+
+/** A spreadsheet cell as text (numbers and booleans as typed; anything else is not an address). */
+function cellText(cell: unknown): string {
+  return typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean' ? String(cell) : '';
+}
+
+const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const ZIP64_FIELD = 0x0001;
+
+/** Compressed bytes inflated at a time: deflate expands at most about 1032:1, so a slice never overshoots by much. */
+const INFLATE_SLICE = 4 * 1024;
+
+/** Whether `bytes` start like a zip (an xlsx, whatever the file is called). */
+const isZip = (bytes: Uint8Array) => bytes.length >= 4 && new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true) === LOCAL_HEADER;
+
+/**
+ * The size `data` (raw deflate) inflates to, counted as a stream and given up as soon as it passes
+ * `room`: nothing larger than a slice's output is ever held.
+ */
+async function inflatedSize(data: Uint8Array<ArrayBuffer>, room: number): Promise<number> {
+  const stream = new DecompressionStream('deflate-raw');
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  let size = 0;
+  let isOver = false;
+  const counting = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > room) {
+        isOver = true;
+        await reader.cancel();
+        return;
+      }
+    }
+  })();
+  const writing = (async () => {
+    for (let offset = 0; offset < data.length && !isOver; offset += INFLATE_SLICE) {
+      await writer.write(data.subarray(offset, offset + INFLATE_SLICE));
+    }
+    if (!isOver) await writer.close();
+  })();
+  // Either side failing fails the other (a cancelled output fails the writes still under way).
+  const [written, counted] = await Promise.allSettled([writing, counting]);
+  if (isOver) throw new SheetError(CONTENT_TOO_LARGE_MESSAGE);
+  if (written.status === 'rejected') throw written.reason;
+  if (counted.status === 'rejected') throw counted.reason;
+  return size;
+}
+
+/**
+ * Refuses a zip whose entries unpack to more than `limit` bytes in all. Every entry the spreadsheet
+ * library would unpack (it walks the same central directory) is inflated and counted here first,
+ * and counts for at least the size its headers declare: the library allocates that up front.
+ */
+export async function assertUnpacksWithin(
+  bytes: Uint8Array<ArrayBuffer>,
+  limit: number,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<void> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const uint32At = (at: number) => (at >= 0 && at + 4 <= bytes.length ? view.getUint32(at, true) : -1);
+  const uint16At = (at: number) => (at >= 0 && at + 2 <= bytes.length ? view.getUint16(at, true) : -1);
+  const unreadable = () => new SheetError(PARSE_FAILED_MESSAGE);
+  /** Whether the extra fields from `at` (`length` bytes) hold ZIP64 sizes, which no file this small needs. */
+  const hasZip64Sizes = (at: number, length: number) => {
+    for (let field = at; field + 4 <= at + length; field += 4 + uint16At(field + 2)) {
+      if (uint16At(field) === ZIP64_FIELD) return true;
+    }
+    return false;
+  };
+
+  // The last end record, searched for as the library does, so that both walk the same directory.
+  let end = bytes.length - 4;
+  while (end >= 0 && uint32At(end) !== END_OF_CENTRAL_DIRECTORY) end -= 1;
+  if (end < 0 || end + 22 > bytes.length) throw unreadable();
+  const entries = uint16At(end + 10);
+  let at = uint32At(end + 16);
+  let total = 0;
+  for (let index = 0; index < entries; index += 1) {
+    if (at < 0 || at + 46 > bytes.length || uint32At(at) !== CENTRAL_HEADER) throw unreadable();
+    const method = uint16At(at + 10);
+    const compressedSize = uint32At(at + 20);
+    const local = uint32At(at + 42);
+    const isZip64 = hasZip64Sizes(at + 46 + uint16At(at + 28), uint16At(at + 30));
+    const declared = Math.max(uint32At(at + 24), uint32At(local + 22));
+    at += 46 + uint16At(at + 28) + uint16At(at + 30) + uint16At(at + 32);
+    if (local + 30 > bytes.length || uint32At(local) !== LOCAL_HEADER) throw unreadable();
+    const start = local + 30 + uint16At(local + 26) + uint16At(local + 28);
+    if (isZip64 || hasZip64Sizes(local + 30 + uint16At(local + 26), uint16At(local + 28))) throw unreadable();
+    if (start + compressedSize > bytes.length) throw unreadable();
+    if (total + declared > limit) throw new SheetError(CONTENT_TOO_LARGE_MESSAGE);
+    const data = bytes.subarray(start, start + compressedSize);
+    let size: number;
+    if (method === 0) size = data.length;
+    else if (method === 8) {
+      try {
+        size = await inflatedSize(data, limit - total);
+      } catch (error) {
+        throw error instanceof SheetError ? error : unreadable();
+      }
+    } else throw unreadable();
+    total += Math.max(size, declared);
+    if (total > limit) throw new SheetError(CONTENT_TOO_LARGE_MESSAGE);
+    onProgress((index + 1) / entries);
+  }
+}
+
+async function readCsv(file: Blob): Promise<Sheet> {
+  const { default: Papa } = await import('papaparse');
+  const rows: Sheet = [];
+  let isTooLong = false;
+  let hasErrors = false;
+  Papa.parse<string[]>(await file.text(), {
+    skipEmptyLines: true,
+    step: (result, parser) => {
+      if (result.errors.length > 0) hasErrors = true;
+      if (rows.length === FILE_MAX_ROWS) {
+        isTooLong = true;
+        parser.abort();
+        return;
+      }
+      rows.push(result.data.map((cell) => String(cell)));
+    },
+  });
+  if (isTooLong) throw new SheetError(TOO_MANY_ROWS_MESSAGE);
+  if (hasErrors && rows.length === 0) throw new SheetError(PARSE_FAILED_MESSAGE);
+  return rows;
+}
+
+async function readWorkbook(file: Blob, onProgress: (progress: ReadProgress) => void): Promise<Sheet> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (isZip(bytes)) await assertUnpacksWithin(bytes, UNPACKED_MAX_BYTES, (fraction) => onProgress({ phase: 'unpacking', fraction }));
+  onProgress({ phase: 'reading' });
+  const XLSX = await import('@e965/xlsx');
+  let rows: unknown[][];
+  try {
+    // The first sheet only, and one row more than allowed: enough to tell that there are too many.
+    const workbook = XLSX.read(bytes, { type: 'array', sheets: 0, sheetRows: FILE_MAX_ROWS + 1 });
+    const first = workbook.SheetNames[0];
+    const sheet = first ? workbook.Sheets[first] : undefined;
+    if (!sheet) throw new SheetError(PARSE_FAILED_MESSAGE);
+    if (XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').e.r >= FILE_MAX_ROWS) throw new SheetError(TOO_MANY_ROWS_MESSAGE);
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, defval: '' });
+  } catch (error) {
+    throw error instanceof SheetError ? error : new SheetError(PARSE_FAILED_MESSAGE);
+  }
+  return rows.map((row) => row.map(cellText));
+}
+
+/**
+ * Reads a csv, xls or xlsx file into rows of text cells; throws a SheetError, whose message is for
+ * the user, on a file too large, with too many rows, or that it cannot read.
+ */
+export async function readSheet(file: File, onProgress: (progress: ReadProgress) => void = () => {}): Promise<Sheet> {
+  if (file.size > FILE_MAX_BYTES) throw new SheetError(FILE_TOO_LARGE_MESSAGE);
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.csv')) {
+    onProgress({ phase: 'reading' });
+    return readCsv(file);
+  }
+  if (name.endsWith('.xlsx') || name.endsWith('.xls')) return readWorkbook(file, onProgress);
+  throw new SheetError(PARSE_FAILED_MESSAGE);
+}
