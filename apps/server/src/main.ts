@@ -3,13 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadEnv } from './config/env.js';
 import { embeddedDatabaseDir, openPglite, openPostgres } from './db/client.js';
-import {
-  DataDirError,
-  lockDataDir,
-  makeTreePrivate,
-  prepareDataDir,
-  resolveAuthSecret,
-} from './lib/data-dir.js';
+import { DataDirError, lockDataDir, makeTreePrivate, prepareDataDir, resolveAuthSecret } from './lib/data-dir.js';
 import { needsSeparatePreparation, PreparationFailedError, prepareDatabase, prepareInSeparateProcess } from './seed/prepare.js';
 import path from 'node:path';
 import v8 from 'node:v8';

@@ -118,7 +118,9 @@ describe('server start', () => {
     chownSync(dataDir, OTHER_UID, OTHER_UID);
     const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
     expect(await server.exited).toBe(1);
-    expect(fatalLines(server.output())).toEqual([expect.stringContaining(`The data directory ${dataDir} belongs to another user`)]);
+    expect(fatalLines(server.output())).toEqual([
+      expect.stringContaining(`The data directory ${dataDir} belongs to another user`),
+    ]);
     expect(server.output()).not.toMatch(STACK_FRAME);
     expect(readdirSync(dataDir)).toEqual([]);
   }, 30_000);

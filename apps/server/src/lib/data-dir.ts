@@ -169,7 +169,9 @@ export function resolveAuthSecret(dir: string, configured: string | undefined): 
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ELOOP') {
-        throw new DataDirUnsafeError(`The auth secret ${file} is a symbolic link, which the server never follows. Remove it, or set AUTH_SECRET.`);
+        throw new DataDirUnsafeError(
+          `The auth secret ${file} is a symbolic link, which the server never follows. Remove it, or set AUTH_SECRET.`,
+        );
       }
       if (code !== 'ENOENT') throw error;
       mkdirSync(dir, { recursive: true });

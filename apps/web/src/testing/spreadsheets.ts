@@ -102,6 +102,10 @@ export function buildXlsxBomb(unpackedBytes: number, lies: Lies = {}): Uint8Arra
 
 /** An xlsx with one address per row, `count` rows. */
 export function buildXlsxOfRows(count: number): Uint8Array<ArrayBuffer> {
-  const rows = Array.from({ length: count }, (_, index) => `<row r="${index + 1}"><c r="A${index + 1}" t="inlineStr"><is><t>person${index + 1}@example.test</t></is></c></row>`);
+  const rows = Array.from(
+    { length: count },
+    (_, index) =>
+      `<row r="${index + 1}"><c r="A${index + 1}" t="inlineStr"><is><t>person${index + 1}@example.test</t></is></c></row>`,
+  );
   return buildXlsx(rows.join(''));
 }

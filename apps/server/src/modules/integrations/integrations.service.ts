@@ -17,7 +17,8 @@ type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'env' | 'cache'>;
 
 /** Constant-time check of the integration key (decision 15); refused when none is configured. */
 export function checkIntegrationKey(configured: string | undefined, presented: string | undefined) {
-  if (!isSameSecret(configured, presented)) throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
+  if (!isSameSecret(configured, presented))
+    throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
 }
 
 /** Provisions a person in an organisation and returns their single-use choose-password link. */

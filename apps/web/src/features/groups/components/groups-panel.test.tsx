@@ -22,7 +22,12 @@ const groupAdminsFor = (role: Role): FakeRoute => ({
   method: 'GET',
   path: /^\/api\/users\/extension\/groups\/[^/]+\/key-owner$/,
   respond: () =>
-    jsonResponse({ user_id: 'user-2', given_name: 'Ada', family_name: 'Admin', ...(isAdmin(role) ? { email: 'ada@demo.test' } : {}) }),
+    jsonResponse({
+      user_id: 'user-2',
+      given_name: 'Ada',
+      family_name: 'Admin',
+      ...(isAdmin(role) ? { email: 'ada@demo.test' } : {}),
+    }),
 });
 
 function renderPanel(role: Role, routes: FakeRoute[]) {

@@ -14,7 +14,8 @@ import { FULL_SEATS_TOOLTIP, SEATS_EXCEEDED_TEXT, SUBSCRIBED_INVITE_CONFIRM } fr
 vi.mock('./read-sheet-in-worker', async () => {
   const { readSheet } = await import('./read-sheet');
   return {
-    readSheetInWorker: (file: File, options?: { onProgress?: Parameters<typeof readSheet>[1] }) => readSheet(file, options?.onProgress),
+    readSheetInWorker: (file: File, options?: { onProgress?: Parameters<typeof readSheet>[1] }) =>
+      readSheet(file, options?.onProgress),
   };
 });
 

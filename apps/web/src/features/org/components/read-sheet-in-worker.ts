@@ -1,4 +1,11 @@
-import { FILE_MAX_BYTES, FILE_TOO_LARGE_MESSAGE, PARSE_FAILED_MESSAGE, type ReadProgress, type Sheet, SheetError } from './read-sheet';
+import {
+  FILE_MAX_BYTES,
+  FILE_TOO_LARGE_MESSAGE,
+  PARSE_FAILED_MESSAGE,
+  type ReadProgress,
+  type Sheet,
+  SheetError,
+} from './read-sheet';
 
 /** What the page sends the worker. */
 export type ReadRequest = { file: File };

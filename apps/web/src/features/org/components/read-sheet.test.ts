@@ -65,7 +65,12 @@ describe('readSheet', () => {
       { index: 1, samples: ['Email', 'ann@example.test', 'bob@example.test'] },
       { index: 2, samples: ['Cohort', 'A', 'B'] },
     ]);
-    expect(emailsInColumn(sheet, 1)?.emails).toEqual(['ann@example.test', 'bob@example.test', 'cy@example.test', 'di@example.test']);
+    expect(emailsInColumn(sheet, 1)?.emails).toEqual([
+      'ann@example.test',
+      'bob@example.test',
+      'cy@example.test',
+      'di@example.test',
+    ]);
     expect(emailsInColumn(sheet, 0)).toBeNull();
   });
 
@@ -81,7 +86,9 @@ describe('readSheet', () => {
 
   it('refuses files it cannot read', async () => {
     expect(await refusalOf(new File(['hello'], 'notes.txt'))).toBe(PARSE_FAILED_MESSAGE);
-    expect(await refusalOf(new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])], 'broken.xlsx'))).toBe(PARSE_FAILED_MESSAGE);
+    expect(await refusalOf(new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])], 'broken.xlsx'))).toBe(
+      PARSE_FAILED_MESSAGE,
+    );
     // A zip whose central directory is damaged.
     const damaged = buildXlsx('<row><c t="inlineStr"><is><t>ann@example.test</t></is></c></row>');
     damaged.fill(0, damaged.length - 80, damaged.length - 22);

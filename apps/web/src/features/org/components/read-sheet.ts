@@ -52,7 +52,8 @@ const ZIP64_FIELD = 0x0001;
 const INFLATE_SLICE = 4 * 1024;
 
 /** Whether `bytes` start like a zip (an xlsx, whatever the file is called). */
-const isZip = (bytes: Uint8Array) => bytes.length >= 4 && new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true) === LOCAL_HEADER;
+const isZip = (bytes: Uint8Array) =>
+  bytes.length >= 4 && new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true) === LOCAL_HEADER;
 
 /**
  * The size `data` (raw deflate) inflates to, counted as a stream and given up as soon as it passes
@@ -172,7 +173,8 @@ async function readCsv(file: Blob): Promise<Sheet> {
 
 async function readWorkbook(file: Blob, onProgress: (progress: ReadProgress) => void): Promise<Sheet> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (isZip(bytes)) await assertUnpacksWithin(bytes, UNPACKED_MAX_BYTES, (fraction) => onProgress({ phase: 'unpacking', fraction }));
+  if (isZip(bytes))
+    await assertUnpacksWithin(bytes, UNPACKED_MAX_BYTES, (fraction) => onProgress({ phase: 'unpacking', fraction }));
   onProgress({ phase: 'reading' });
   const XLSX = await import('@e965/xlsx');
   let rows: unknown[][];
