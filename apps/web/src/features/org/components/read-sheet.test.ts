@@ -135,6 +135,12 @@ describe('readSheet', () => {
     const claiming = buildXlsx('<row><c t="inlineStr"><is><t>ann@example.test</t></is></c></row>', { declaredSize: 0xffffffff });
     expect(await refusalOf(new File([claiming], 'claiming.xlsx'))).toBe(CONTENT_TOO_LARGE_MESSAGE);
     expect(XLSX.read).not.toHaveBeenCalled();
+    // The library takes anything that starts with "PK" for a zip, and skips the local headers' signatures.
+    vi.mocked(XLSX.read).mockClear();
+    const disguised = buildXlsxBomb(100 * MB);
+    disguised.set([0x07, 0x08], 2);
+    expect(await refusalOf(new File([disguised], 'bomb.xlsx'))).toBe(PARSE_FAILED_MESSAGE);
+    expect(XLSX.read).not.toHaveBeenCalled();
     // Named .xls, a zip is still a zip.
     expect(await refusalOf(new File([bomb], 'bomb.xls'))).toBe(CONTENT_TOO_LARGE_MESSAGE);
   });

@@ -51,9 +51,11 @@ const ZIP64_FIELD = 0x0001;
 /** Compressed bytes inflated at a time: deflate expands at most about 1032:1, so a slice never overshoots by much. */
 const INFLATE_SLICE = 4 * 1024;
 
-/** Whether `bytes` start like a zip (an xlsx, whatever the file is called). */
-const isZip = (bytes: Uint8Array) =>
-  bytes.length >= 4 && new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true) === LOCAL_HEADER;
+/**
+ * Whether the spreadsheet library takes `bytes` for a zip: it does for anything that starts with
+ * "PK", whatever the file is called and whatever follows.
+ */
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b;
 
 /**
  * The size `data` (raw deflate) inflates to, counted as a stream and given up as soon as it passes
