@@ -28,18 +28,16 @@ import type { InviteDialogProps } from './invite-user-dialog';
 import {
   ACCEPTED_FILE_TYPES,
   addRows,
-  columnsOf,
   DUPLICATE_DISPLAY_MS,
-  emailsInColumn,
+  type FileColumn,
   FIRST_50_MESSAGE,
   type InviteRow,
   NO_VALID_EMAILS_MESSAGE,
-  type SheetColumn,
   soleEmailColumn,
   splitEmails,
 } from './invite-emails';
-import { PARSE_FAILED_MESSAGE, type ReadProgress, type Sheet, SheetError } from './read-sheet';
-import { readSheetInWorker } from './read-sheet-in-worker';
+import { PARSE_FAILED_MESSAGE, type ReadProgress, SheetError } from './read-sheet';
+import { readFileColumnsInWorker } from './read-sheet-in-worker';
 import { RoleSelect } from './role-select';
 import { exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
 
@@ -50,8 +48,6 @@ const OUTCOME_LABEL: Record<InviteOutcome, string> = {
   refused: 'Not sent',
 };
 
-type PendingFile = { sheet: Sheet; columns: SheetColumn[] };
-
 /** Invites up to 50 addresses at once: pasted, or read from a csv, xls or xlsx file. */
 export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse, onInvited }: InviteDialogProps) {
   const titleId = useId();
@@ -61,7 +57,7 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
   const [rows, setRows] = useState<InviteRow[]>([]);
   const [pasted, setPasted] = useState('');
   const [fileMessage, setFileMessage] = useState<string | null>(null);
-  const [pendingFile, setPendingFile] = useState<PendingFile | null>(null);
+  const [pendingColumns, setPendingColumns] = useState<FileColumn[] | null>(null);
   const [reading, setReading] = useState<ReadProgress | null>(null);
   const readingJob = useRef<AbortController | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -91,9 +87,8 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
     setPasted('');
   };
 
-  const takeColumn = (sheet: Sheet, index: number) => {
-    setPendingFile(null);
-    const found = emailsInColumn(sheet, index);
+  const takeColumn = ({ found }: FileColumn) => {
+    setPendingColumns(null);
     if (!found) {
       setFileMessage(NO_VALID_EMAILS_MESSAGE);
       return;
@@ -113,11 +108,11 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
     const job = new AbortController();
     readingJob.current = job;
     setFileMessage(null);
-    setPendingFile(null);
+    setPendingColumns(null);
     setReading({ phase: 'reading' });
-    let sheet: Sheet;
+    let columns: FileColumn[];
     try {
-      sheet = await readSheetInWorker(file, { signal: job.signal, onProgress: setReading });
+      columns = await readFileColumnsInWorker(file, { signal: job.signal, onProgress: setReading });
     } catch (error) {
       if (!job.signal.aborted) {
         stopReading();
@@ -126,14 +121,13 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
       return;
     }
     stopReading();
-    const columns = columnsOf(sheet);
     if (columns.length === 0) {
       setFileMessage(NO_VALID_EMAILS_MESSAGE);
       return;
     }
     const sole = soleEmailColumn(columns);
-    if (sole === null) setPendingFile({ sheet, columns });
-    else takeColumn(sheet, sole);
+    if (sole === null) setPendingColumns(columns);
+    else takeColumn(sole);
   };
 
   const reset = () => {
@@ -143,7 +137,7 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
     setRows([]);
     setPasted('');
     setFileMessage(null);
-    setPendingFile(null);
+    setPendingColumns(null);
     setResults(null);
     setFailure(null);
   };
@@ -250,17 +244,17 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
               </Stack>
             )}
             {fileMessage && <Alert severity={fileMessage === FIRST_50_MESSAGE ? 'warning' : 'error'}>{fileMessage}</Alert>}
-            {pendingFile && (
+            {pendingColumns && (
               <FormControl>
                 <FormLabel id={`${titleId}-column`}>Which column holds the email addresses?</FormLabel>
                 <RadioGroup aria-labelledby={`${titleId}-column`}>
-                  {pendingFile.columns.map((column) => (
+                  {pendingColumns.map((column) => (
                     <FormControlLabel
                       key={column.index}
                       value={String(column.index)}
                       control={<Radio />}
                       label={column.samples.join(', ')}
-                      onChange={() => takeColumn(pendingFile.sheet, column.index)}
+                      onChange={() => takeColumn(column)}
                     />
                   ))}
                 </RadioGroup>

@@ -13,9 +13,10 @@ import { FULL_SEATS_TOOLTIP, SEATS_EXCEEDED_TEXT, SUBSCRIBED_INVITE_CONFIRM } fr
 // jsdom has no Web Worker: here the file is read in the page (the browser tests read it in the worker).
 vi.mock('./read-sheet-in-worker', async () => {
   const { readSheet } = await import('./read-sheet');
+  const { describeColumns } = await import('./invite-emails');
   return {
-    readSheetInWorker: (file: File, options?: { onProgress?: Parameters<typeof readSheet>[1] }) =>
-      readSheet(file, options?.onProgress),
+    readFileColumnsInWorker: async (file: File, options?: { onProgress?: Parameters<typeof readSheet>[1] }) =>
+      describeColumns(await readSheet(file, options?.onProgress)),
   };
 });
 

@@ -1,16 +1,18 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it, vi } from 'vitest';
 import { buildXlsx, buildXlsxBomb, buildXlsxOfRows } from '../../../testing/spreadsheets';
-import { columnsOf, emailsInColumn, soleEmailColumn } from './invite-emails';
+import { describeColumns, soleEmailColumn } from './invite-emails';
 import {
   CONTENT_TOO_LARGE_MESSAGE,
   FILE_MAX_BYTES,
+  FILE_MAX_COLUMNS,
   FILE_MAX_ROWS,
   FILE_TOO_LARGE_MESSAGE,
   PARSE_FAILED_MESSAGE,
   type ReadProgress,
   readSheet,
   SheetError,
+  TOO_MANY_COLUMNS_MESSAGE,
   TOO_MANY_ROWS_MESSAGE,
   UNPACKED_MAX_BYTES,
 } from './read-sheet';
@@ -43,10 +45,12 @@ async function refusalOf(file: File): Promise<string | null> {
 
 describe('readSheet', () => {
   it('reads a one-column csv straight away, skipping its heading', async () => {
-    const sheet = await readSheet(new File(['Email\nann@example.test\nbob@example.test\n'], 'list.csv'));
-    const columns = columnsOf(sheet);
-    expect(soleEmailColumn(columns)).toBe(0);
-    expect(emailsInColumn(sheet, 0)).toEqual({ emails: ['ann@example.test', 'bob@example.test'], isTruncated: false });
+    const columns = describeColumns(await readSheet(new File(['Email\nann@example.test\nbob@example.test\n'], 'list.csv')));
+    expect(soleEmailColumn(columns)).toEqual({
+      index: 0,
+      samples: ['Email', 'ann@example.test', 'bob@example.test'],
+      found: { emails: ['ann@example.test', 'bob@example.test'], isTruncated: false },
+    });
   });
 
   it('offers each column of a several-column file with sample values', async () => {
@@ -57,31 +61,25 @@ describe('readSheet', () => {
       ['Cy', 'cy@example.test', 'B'],
       ['Di', 'di@example.test', 'A'],
     ]);
-    const sheet = await readSheet(file);
-    const columns = columnsOf(sheet);
+    const columns = describeColumns(await readSheet(file));
     expect(soleEmailColumn(columns)).toBeNull();
-    expect(columns).toEqual([
+    expect(columns.map(({ index, samples }) => ({ index, samples }))).toEqual([
       { index: 0, samples: ['Name', 'Ann', 'Bob'] },
       { index: 1, samples: ['Email', 'ann@example.test', 'bob@example.test'] },
       { index: 2, samples: ['Cohort', 'A', 'B'] },
     ]);
-    expect(emailsInColumn(sheet, 1)?.emails).toEqual([
-      'ann@example.test',
-      'bob@example.test',
-      'cy@example.test',
-      'di@example.test',
-    ]);
-    expect(emailsInColumn(sheet, 0)).toBeNull();
+    expect(columns[1]?.found?.emails).toEqual(['ann@example.test', 'bob@example.test', 'cy@example.test', 'di@example.test']);
+    expect(columns[0]?.found).toBeNull();
   });
 
   it('reads an xls file too, and only its first 50 addresses', async () => {
-    const sheet = await readSheet(
+    const columns = await readSheet(
       xlsxFile(
         addresses(70).map((email) => [email]),
         'old.xls',
       ),
     );
-    expect(emailsInColumn(sheet, 0)).toEqual({ emails: addresses(50), isTruncated: true });
+    expect(describeColumns(columns)[0]?.found).toEqual({ emails: addresses(50), isTruncated: true });
   });
 
   it('refuses files it cannot read', async () => {
@@ -109,11 +107,32 @@ describe('readSheet', () => {
 
   it('reads 10,000 rows and refuses a file with more', async () => {
     const csv = (count: number) => new File([`${addresses(count).join('\n')}\n\n`], 'many.csv');
-    expect(await readSheet(csv(FILE_MAX_ROWS))).toHaveLength(FILE_MAX_ROWS);
+    expect((await readSheet(csv(FILE_MAX_ROWS)))[0]?.values).toHaveLength(FILE_MAX_ROWS);
     expect(await refusalOf(csv(FILE_MAX_ROWS + 1))).toBe(TOO_MANY_ROWS_MESSAGE);
-    expect(await readSheet(new File([buildXlsxOfRows(FILE_MAX_ROWS)], 'many.xlsx'))).toHaveLength(FILE_MAX_ROWS);
+    expect((await readSheet(new File([buildXlsxOfRows(FILE_MAX_ROWS)], 'many.xlsx')))[0]?.values).toHaveLength(FILE_MAX_ROWS);
     expect(await refusalOf(new File([buildXlsxOfRows(FILE_MAX_ROWS + 1)], 'many.xlsx'))).toBe(TOO_MANY_ROWS_MESSAGE);
     expect(TOO_MANY_ROWS_MESSAGE).toBe('Can only load files up to 10,000 rows');
+  });
+
+  it('reads 1,000 columns that hold anything and refuses a file with more; empty and far-away cells cost nothing', async () => {
+    const wide = (count: number) => new File([`${Array.from({ length: count }, (_, i) => `c${i}`).join(',')}\n`], 'wide.csv');
+    expect(await readSheet(wide(FILE_MAX_COLUMNS))).toHaveLength(FILE_MAX_COLUMNS);
+    expect(await refusalOf(wide(FILE_MAX_COLUMNS + 1))).toBe(TOO_MANY_COLUMNS_MESSAGE);
+    expect(await readSheet(new File([`a@example.test${','.repeat(100_000)}\n`], 'commas.csv'))).toEqual([
+      { index: 0, values: ['a@example.test'] },
+    ]);
+    // A cell in the sheet's last column, on each of 10,000 rows.
+    const rows = Array.from(
+      { length: FILE_MAX_ROWS },
+      (_, i) =>
+        `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>p${i}@example.test</t></is></c><c r="XFD${i + 1}"><v>1</v></c></row>`,
+    );
+    const columns = await readSheet(new File([buildXlsx(rows.join(''))], 'far.xlsx'));
+    expect(columns.map((column) => [column.index, column.values.length])).toEqual([
+      [0, FILE_MAX_ROWS],
+      [16_383, FILE_MAX_ROWS],
+    ]);
+    expect(TOO_MANY_COLUMNS_MESSAGE).toBe('Can only load files up to 1,000 columns');
   });
 
   it('refuses an xlsx that unpacks beyond the bound before the spreadsheet library unpacks it, whatever its headers say', async () => {

@@ -1,6 +1,6 @@
 /**
- * Reads a bulk-invite file (csv, xls, xlsx) into rows of text cells, within bounds: the file's size,
- * its rows and, for an xlsx (a zip), what it unpacks to. Runs in a Web Worker (read-sheet.worker.ts):
+ * Reads a bulk-invite file (csv, xls, xlsx) into its columns, within bounds: the file's size, its
+ * rows and columns and, for an xlsx (a zip), what it unpacks to. Runs in a Web Worker (read-sheet.worker.ts):
  * a hostile file can then cost a worker, never the page.
  */
 
@@ -24,8 +24,15 @@ export const TOO_MANY_ROWS_MESSAGE = 'Can only load files up to 10,000 rows';
 export const UNPACKED_MAX_BYTES = 20 * 1024 * 1024;
 export const CONTENT_TOO_LARGE_MESSAGE = 'File content too large to load';
 
-/** A spreadsheet as rows of cells (text). */
-export type Sheet = string[][];
+/**
+ * The most columns holding anything a file may have: the user picks one of them, each shown with
+ * sample values.
+ */
+export const FILE_MAX_COLUMNS = 1_000;
+export const TOO_MANY_COLUMNS_MESSAGE = 'Can only load files up to 1,000 columns';
+
+/** A column of a file that holds anything: its position, and its non-empty values (trimmed), top to bottom. */
+export type SheetColumn = { index: number; values: string[] };
 
 /** How far reading has come: unpacking an xlsx (a fraction), then reading the rows. */
 export type ReadProgress = { phase: 'unpacking'; fraction: number } | { phase: 'reading' };
@@ -41,6 +48,32 @@ export class SheetError extends Error {
 /** A spreadsheet cell as text (numbers and booleans as typed; anything else is not an address). */
 function cellText(cell: unknown): string {
   return typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean' ? String(cell) : '';
+}
+
+/**
+ * Gathers a file's non-empty cells into its columns. Only the cells present are visited, never a
+ * padded grid: one stray cell in the last column of a sheet must not cost a row of 16,384 cells.
+ */
+function collectColumns() {
+  const columns = new Map<number, Array<{ row: number; value: string }>>();
+  return {
+    add(row: number, column: number, text: string) {
+      const value = text.trim();
+      if (value.length === 0) return;
+      let cells = columns.get(column);
+      if (!cells) {
+        if (columns.size === FILE_MAX_COLUMNS) throw new SheetError(TOO_MANY_COLUMNS_MESSAGE);
+        cells = [];
+        columns.set(column, cells);
+      }
+      cells.push({ row, value });
+    },
+    columns(): SheetColumn[] {
+      return [...columns.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([index, cells]) => ({ index, values: cells.sort((a, b) => a.row - b.row).map((cell) => cell.value) }));
+    },
+  };
 }
 
 const LOCAL_HEADER = 0x04034b50;
@@ -151,35 +184,39 @@ export async function assertUnpacksWithin(
   }
 }
 
-async function readCsv(file: Blob): Promise<Sheet> {
+async function readCsv(file: Blob): Promise<SheetColumn[]> {
   const { default: Papa } = await import('papaparse');
-  const rows: Sheet = [];
-  let isTooLong = false;
+  const collected = collectColumns();
+  let rows = 0;
+  // Set inside the parser's callback, where a throw would not reach the caller.
+  const refusals: SheetError[] = [];
   let hasErrors = false;
   Papa.parse<string[]>(await file.text(), {
     skipEmptyLines: true,
     step: (result, parser) => {
       if (result.errors.length > 0) hasErrors = true;
-      if (rows.length === FILE_MAX_ROWS) {
-        isTooLong = true;
+      try {
+        if (rows === FILE_MAX_ROWS) throw new SheetError(TOO_MANY_ROWS_MESSAGE);
+        result.data.forEach((cell, column) => collected.add(rows, column, String(cell)));
+        rows += 1;
+      } catch (error) {
+        refusals.push(error as SheetError);
         parser.abort();
-        return;
       }
-      rows.push(result.data.map((cell) => String(cell)));
     },
   });
-  if (isTooLong) throw new SheetError(TOO_MANY_ROWS_MESSAGE);
-  if (hasErrors && rows.length === 0) throw new SheetError(PARSE_FAILED_MESSAGE);
-  return rows;
+  const [refusal] = refusals;
+  if (refusal) throw refusal;
+  if (hasErrors && rows === 0) throw new SheetError(PARSE_FAILED_MESSAGE);
+  return collected.columns();
 }
 
-async function readWorkbook(file: Blob, onProgress: (progress: ReadProgress) => void): Promise<Sheet> {
+async function readWorkbook(file: Blob, onProgress: (progress: ReadProgress) => void): Promise<SheetColumn[]> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (isZip(bytes))
     await assertUnpacksWithin(bytes, UNPACKED_MAX_BYTES, (fraction) => onProgress({ phase: 'unpacking', fraction }));
   onProgress({ phase: 'reading' });
   const XLSX = await import('@e965/xlsx');
-  let rows: unknown[][];
   try {
     // The first sheet only, and one row more than allowed: enough to tell that there are too many.
     const workbook = XLSX.read(bytes, { type: 'array', sheets: 0, sheetRows: FILE_MAX_ROWS + 1 });
@@ -187,18 +224,23 @@ async function readWorkbook(file: Blob, onProgress: (progress: ReadProgress) => 
     const sheet = first ? workbook.Sheets[first] : undefined;
     if (!sheet) throw new SheetError(PARSE_FAILED_MESSAGE);
     if (XLSX.utils.decode_range(sheet['!ref'] ?? 'A1').e.r >= FILE_MAX_ROWS) throw new SheetError(TOO_MANY_ROWS_MESSAGE);
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, defval: '' });
+    const collected = collectColumns();
+    for (const [address, cell] of Object.entries(sheet)) {
+      if (address.startsWith('!')) continue;
+      const { r, c } = XLSX.utils.decode_cell(address);
+      collected.add(r, c, cellText((cell as { v?: unknown }).v));
+    }
+    return collected.columns();
   } catch (error) {
     throw error instanceof SheetError ? error : new SheetError(PARSE_FAILED_MESSAGE);
   }
-  return rows.map((row) => row.map(cellText));
 }
 
 /**
- * Reads a csv, xls or xlsx file into rows of text cells; throws a SheetError, whose message is for
- * the user, on a file too large, with too many rows, or that it cannot read.
+ * Reads a csv, xls or xlsx file into its columns; throws a SheetError, whose message is for the
+ * user, on a file too large, too long or too wide, or that it cannot read.
  */
-export async function readSheet(file: File, onProgress: (progress: ReadProgress) => void = () => {}): Promise<Sheet> {
+export async function readSheet(file: File, onProgress: (progress: ReadProgress) => void = () => {}): Promise<SheetColumn[]> {
   if (file.size > FILE_MAX_BYTES) throw new SheetError(FILE_TOO_LARGE_MESSAGE);
   const name = file.name.toLowerCase();
   if (name.endsWith('.csv')) {

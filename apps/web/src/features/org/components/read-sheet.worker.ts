@@ -1,3 +1,4 @@
+import { describeColumns } from './invite-emails';
 import { PARSE_FAILED_MESSAGE, readSheet, SheetError } from './read-sheet';
 import type { ReadReply, ReadRequest } from './read-sheet-in-worker';
 
@@ -12,7 +13,7 @@ const scope = self as unknown as WorkerScope;
 scope.addEventListener('message', (event) => {
   const reply = (answer: ReadReply) => scope.postMessage(answer);
   readSheet(event.data.file, (progress) => reply({ type: 'progress', progress })).then(
-    (sheet) => reply({ type: 'done', sheet }),
+    (columns) => reply({ type: 'done', columns: describeColumns(columns) }),
     (error: unknown) => reply({ type: 'refused', message: error instanceof SheetError ? error.message : PARSE_FAILED_MESSAGE }),
   );
 });
