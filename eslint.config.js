@@ -58,6 +58,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Secrets are compared through one helper, which hides their length too (lib/secrets.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/secrets.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['node:crypto', 'crypto'].map((name) => ({
+            name,
+            importNames: ['timingSafeEqual'],
+            message: 'Compare secrets with isSameSecret from lib/secrets.ts.',
+          })),
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['scripts/**/*.mjs', 'apps/web/e2e/*.mjs', '.ci/**'], rules: { 'no-console': 'off' } },
 );

@@ -67,6 +67,8 @@ export default defineConfig({
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
     ],
   },
+  // The bulk-invite file reader's worker (a module worker): the spreadsheet libraries load only for the file type read.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -123,6 +123,7 @@ describe('http', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("worker-src 'self';");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -3,14 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadEnv } from './config/env.js';
 import { embeddedDatabaseDir, openPglite, openPostgres } from './db/client.js';
-import {
-  DataDirLockedError,
-  DataDirUnsafeError,
-  lockDataDir,
-  makeTreePrivate,
-  prepareDataDir,
-  resolveAuthSecret,
-} from './lib/data-dir.js';
+import { DataDirError, lockDataDir, makeTreePrivate, prepareDataDir, resolveAuthSecret } from './lib/data-dir.js';
 import { needsSeparatePreparation, PreparationFailedError, prepareDatabase, prepareInSeparateProcess } from './seed/prepare.js';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -44,19 +37,20 @@ async function main() {
   const logger = pino({ level: env.LOG_LEVEL });
   const dataDir = path.resolve(env.DATA_DIR);
 
-  let lock: { release: () => void };
+  let lock: { release: () => void } | undefined;
+  let secret: string;
   try {
     prepareDataDir(dataDir);
     lock = lockDataDir(dataDir);
+    secret = resolveAuthSecret(dataDir, env.AUTH_SECRET);
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof DataDirUnsafeError) {
+    if (error instanceof DataDirError) {
       logger.fatal(error.message);
+      lock?.release();
       process.exit(1);
     }
     throw error;
   }
-
-  const secret = resolveAuthSecret(dataDir, env.AUTH_SECRET);
   const databaseDir = embeddedDatabaseDir(dataDir);
   // A new embedded database is created, migrated and seeded by a process of its own, so this one
   // never holds the memory that takes (decision 0017).

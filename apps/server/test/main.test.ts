@@ -114,6 +114,49 @@ describe('server start', () => {
     expect(statSync(dataDir).mode & 0o777).toBe(0o777);
   }, 30_000);
 
+  it('refuses a data directory that belongs to another user, in one line and without a stack', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+    chownSync(dataDir, OTHER_UID, OTHER_UID);
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    expect(await server.exited).toBe(1);
+    expect(fatalLines(server.output())).toEqual([
+      expect.stringContaining(`The data directory ${dataDir} belongs to another user`),
+    ]);
+    expect(server.output()).not.toMatch(STACK_FRAME);
+    expect(readdirSync(dataDir)).toEqual([]);
+  }, 30_000);
+
+  it('refuses an auth secret planted by another user, or readable by others, and frees the data directory', async () => {
+    for (const [mode, uid] of [
+      [0o644, OTHER_UID],
+      [0o644, process.getuid?.() ?? 0],
+    ] as const) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-main-'));
+      const secret = path.join(dataDir, 'auth-secret');
+      writeFileSync(secret, 'planted-secret-0123456789abcdefghijklmnop');
+      chmodSync(secret, mode);
+      chownSync(secret, uid, uid);
+      const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+      expect(await server.exited).toBe(1);
+      expect(fatalLines(server.output())).toEqual([expect.stringContaining(`The auth secret ${secret}`)]);
+      expect(server.output()).not.toContain('PatientSim is ready');
+      expect(server.output()).not.toMatch(STACK_FRAME);
+      expect(readdirSync(dataDir)).toEqual(['auth-secret']);
+    }
+  }, 60_000);
+
+  it('stops with a one-line message when the data directory cannot be created or written', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'patientsim-main-')), 'a-file');
+    writeFileSync(file, 'not a directory');
+    const dataDir = path.join(file, 'data');
+    const server = startServer({ DATA_DIR: dataDir, PORT: '0' });
+    expect(await server.exited).toBe(1);
+    expect(fatalLines(server.output())).toEqual([
+      expect.stringContaining(`The data directory ${dataDir} cannot be created or written (ENOTDIR)`),
+    ]);
+    expect(server.output()).not.toMatch(STACK_FRAME);
+  }, 30_000);
+
   it('prepares a new data directory in a process of its own, then serves the demo data; a second start skips that step', async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'patientsim-main-')), 'data');
     const first = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
@@ -253,7 +296,19 @@ describe('server start', () => {
   }, 30_000);
 });
 
-type LogLine = { pid?: number; msg?: string };
+type LogLine = { pid?: number; msg?: string; level?: number };
+
+/** A user id that is not the one the tests run as ("nobody"). */
+const OTHER_UID = 65534;
+/** A line of a JavaScript stack trace. */
+const STACK_FRAME = /^\s+at /m;
+
+/** The messages the server logged as fatal (pino level 60). */
+function fatalLines(output: string): string[] {
+  return parseLog(output)
+    .filter((line) => line.level === 60)
+    .map((line) => line.msg ?? '');
+}
 
 /** The processes `pid` started that still run. */
 function childPids(pid: number): number[] {

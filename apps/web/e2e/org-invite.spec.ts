@@ -4,6 +4,7 @@ import { createSignedInAccount, tokenClaimsOf } from './support/accounts';
 import { SCENARIOS_URL, signInWithoutForm, storedPayload, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { findLink, waitForMail } from './support/mail';
+import { buildXlsxBomb, buildXlsxOfRows } from '../src/testing/spreadsheets';
 
 /** admin@demo.test on the Users page of Riverside EMS Academy, in a browser context of its own. */
 async function openUsersAsAdmin(browser: Browser): Promise<Page> {
@@ -105,4 +106,46 @@ test('an admin bulk-invites an existing person; accepting from the link switches
   expect(payload?.groupsData).toEqual(
     expect.arrayContaining([expect.objectContaining({ name: 'Riverside EMS Academy', parent: null, role: 'USER' })]),
   );
+});
+
+test('bulk invite reads files off the page, and refuses one too large, one that unpacks too far and one too long', async ({
+  browser,
+}) => {
+  const admin = await openUsersAsAdmin(browser);
+  const blocked: string[] = [];
+  admin.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await admin.getByRole('button', { name: 'Bulk Invite' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Bulk Invite' });
+  const upload = dialog.getByLabel('Upload a csv, xls or xlsx file');
+  const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  // A real spreadsheet goes through the worker (and its libraries load under the page's CSP).
+  await upload.setInputFiles({ name: 'cohort.xlsx', mimeType: xlsx, buffer: Buffer.from(buildXlsxOfRows(3)) });
+  await expect(dialog.getByRole('list', { name: 'Addresses to invite' }).getByRole('listitem')).toHaveCount(3);
+  await expect(dialog.getByText('person2@example.test', { exact: true })).toBeVisible();
+
+  // Refused before it is read.
+  await upload.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) });
+  await expect(dialog.getByText('Can only load files up to 5 MB')).toBeVisible();
+
+  // 345 KB that unpacks to 100 MB; the dialog takes typing while the file is read.
+  const bomb = Buffer.from(buildXlsxBomb(100 * 1024 * 1024));
+  expect(bomb.length).toBeLessThan(1024 * 1024);
+  await upload.setInputFiles({ name: 'bomb.xlsx', mimeType: xlsx, buffer: bomb });
+  await dialog.getByRole('textbox', { name: 'Emails' }).fill('typed@example.test');
+  await expect(dialog.getByText('File content too large to load')).toBeVisible();
+  await expect(dialog.getByRole('status')).toBeHidden();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('typed@example.test', { exact: true })).toBeVisible();
+
+  const rows = Array.from({ length: 10_001 }, (_, index) => `learner${index}@example.test`).join('\n');
+  await upload.setInputFiles({ name: 'long.csv', mimeType: 'text/csv', buffer: Buffer.from(rows) });
+  await expect(dialog.getByText('Can only load files up to 10,000 rows')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Addresses to invite' }).getByRole('listitem')).toHaveCount(4);
+  await expectNoSeriousA11yViolations(admin, 'bulk invite dialog with a refused file');
+  expect(blocked).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -50,9 +50,10 @@ export const ScenarioSummaryQuerySchema = z.object({
 
 export const MemberIdsBodySchema = z.array(IdSchema).min(1).max(100);
 
+/** The key owner of an organisation, or a sub-group's admin: the e-mail only for those with org:key-owner:email. */
 export const KeyOwnerSchema = z.object({
   user_id: z.string(),
-  email: z.string(),
+  email: z.string().optional(),
   given_name: z.string(),
   family_name: z.string(),
 });

@@ -19,6 +19,7 @@ export const PERMISSIONS = [
   'org:update',
   'org:configure',
   'org:audit:read',
+  'org:key-owner:email',
   'cases:read',
   'cases:assignments',
   'cases:publish',
@@ -54,6 +55,8 @@ const ADMIN: readonly Permission[] = [
   'org:update',
   // The organisation's audit trail: who did what in it.
   'org:audit:read',
+  // The e-mail address of the key owner (or of a sub-group's admin); others get the name only.
+  'org:key-owner:email',
 ];
 const SUPER_ADMIN: readonly Permission[] = [
   ...ADMIN,

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import {
 import { CASE_DOCUMENT_MAX_CHARS } from '@patientsim/domain/cases/case.schemas';
 import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import { AppError } from '../../lib/errors.js';
+import { isSameSecret } from '../../lib/secrets.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as cases from '../cases/cases.service.js';
 import { environmentNames, type ToolCaller } from './case-environments.js';
@@ -31,17 +31,6 @@ const errors = {
   413: ErrorBodySchema,
   502: ErrorBodySchema,
 };
-
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-
-/**
- * Whether `given` is this deployment's access code. Both sides are hashed first, so the
- * comparison takes the same time whatever the length or the first differing byte (decision 0027).
- */
-export function isPeerCode(expected: string | undefined, given: unknown): boolean {
-  if (!expected || typeof given !== 'string' || given.length === 0) return false;
-  return timingSafeEqual(digest(expected), digest(given));
-}
 
 const PeerHeadersSchema = z.object({
   [CASE_PEER_CODE_HEADER]: z.string().max(512).optional(),
@@ -60,7 +49,7 @@ const IDS_BODY_LIMIT = 64 * 1024;
 export const casePeerRoutes: FastifyPluginAsyncZod = async (app) => {
   const peerOnly = async (request: FastifyRequest) => {
     if (!app.env.CASE_ACCESS_CODE) throw new AppError('NOT_FOUND');
-    if (!isPeerCode(app.env.CASE_ACCESS_CODE, request.headers[CASE_PEER_CODE_HEADER])) {
+    if (!isSameSecret(app.env.CASE_ACCESS_CODE, request.headers[CASE_PEER_CODE_HEADER])) {
       request.log.warn({ ip: request.ip, url: request.url }, 'case peer call refused: access code missing or wrong');
       throw new AppError('CASE_ACCESS_CODE_INVALID');
     }

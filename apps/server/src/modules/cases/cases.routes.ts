@@ -1,21 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CASE_ACCESS_CODE_HEADER } from '@patientsim/domain/cases/case.schemas';
 import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import { AppError } from '../../lib/errors.js';
+import { isSameSecret } from '../../lib/secrets.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './cases.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-
-/** Whether `given` is this deployment's access code (compared in constant time). */
-export function isAccessCode(expected: string | undefined, given: unknown): boolean {
-  if (!expected || typeof given !== 'string') return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * The case document for the other deployments' case tools (decision 17): a bearer token of
@@ -29,7 +21,7 @@ export const casesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [
         signedIn,
         async (request) => {
-          if (!isAccessCode(app.env.CASE_ACCESS_CODE, request.headers[CASE_ACCESS_CODE_HEADER])) {
+          if (!isSameSecret(app.env.CASE_ACCESS_CODE, request.headers[CASE_ACCESS_CODE_HEADER])) {
             throw new AppError('CASE_ACCESS_CODE_INVALID');
           }
         },

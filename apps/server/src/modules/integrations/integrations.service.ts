@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import { isRole } from '@patientsim/domain/roles/roles';
 import type { ProvisionBody } from '@patientsim/domain/account/provisioning.schemas';
@@ -8,6 +7,7 @@ import { assertStrongPassword, hashPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
+import { isSameSecret } from '../../lib/secrets.js';
 import type { Services } from '../../plugins/app/services.js';
 import { assertSeatsKept, hasFreeSeat, lockSeats } from '../invitations/seats.service.js';
 import { countMembers, findGroupById, findGroupsOfUser, toWireGroup } from '../organisations/organisations.service.js';
@@ -18,10 +18,7 @@ type Ctx = Pick<Services, 'db' | 'auth' | 'tokens' | 'env' | 'cache'>;
 
 /** Constant-time check of the integration key (decision 15); refused when none is configured. */
 export function checkIntegrationKey(configured: string | undefined, presented: string | undefined) {
-  if (!configured || !presented) throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
-  const a = Buffer.from(configured);
-  const b = Buffer.from(presented);
-  if (a.length !== b.length || !timingSafeEqual(a, b))
+  if (!isSameSecret(configured, presented))
     throw new AppError('UNAUTHENTICATED', { message: 'A valid integration key is required.' });
 }
 

@@ -84,6 +84,39 @@ describe('GET /extension/groups/:id and /nested', () => {
   });
 });
 
+describe('GET /extension/groups/:id/key-owner', () => {
+  const keyOwnerOf = async (session: Session, groupId: string) => {
+    const response = await call(session, 'GET', `/extension/groups/${groupId}/key-owner`);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it("gives the organisation's admins and the provider the key owner's e-mail", async () => {
+    for (const session of [as.admin, as.keyOwner, as.super]) {
+      expect(await keyOwnerOf(session, orgA)).toEqual({
+        user_id: people.keyOwner.id,
+        email: people.keyOwner.email,
+        given_name: 'Kim',
+        family_name: 'Owner',
+      });
+    }
+  });
+
+  it('gives students and instructors the key owner without the e-mail, for an organisation and a sub-group alike', async () => {
+    for (const session of [as.student, as.instructor]) {
+      expect(await keyOwnerOf(session, orgA)).toEqual({ user_id: people.keyOwner.id, given_name: 'Kim', family_name: 'Owner' });
+      const groupAdmin = await keyOwnerOf(session, cohort);
+      expect(groupAdmin.user_id).toBe(people.instructor.id);
+      expect(groupAdmin).not.toHaveProperty('email');
+    }
+    expect((await keyOwnerOf(as.admin, cohort)).email).toBe(people.instructor.email);
+  });
+
+  it('answers 404 to another organisation', async () => {
+    expect((await call(as.outsider, 'GET', `/extension/groups/${orgA}/key-owner`)).statusCode).toBe(404);
+  });
+});
+
 describe('POST /extension/groups', () => {
   const body = (name: string, parent = orgA) => ({ name, description: JSON.stringify({ parent }) });
 

@@ -91,11 +91,16 @@ export async function listUserGroups({
   return rows.map(({ wire }) => wire);
 }
 
-/** The key owner (organisation) or group admin (sub-group) of the group the request names. */
+/**
+ * The key owner (organisation) or group admin (sub-group) of the group the request names; their
+ * e-mail address only for a role with org:key-owner:email there.
+ */
 export async function findKeyOwner({ db, access }: { db: Database; access: OrgAccess }) {
   const owner = access.group.ownerId ? await findUserSummary(db, access.group.ownerId) : null;
   if (!owner) throw new AppError('NOT_FOUND', { message: 'This group has no key owner.' });
-  return owner;
+  if (hasPermission(access.role, 'org:key-owner:email')) return owner;
+  const { email: _email, ...withoutEmail } = owner;
+  return withoutEmail;
 }
 
 /**

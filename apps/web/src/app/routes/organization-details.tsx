@@ -44,7 +44,7 @@ export function OrganizationDetailsRoute() {
   const renewsSession = user.organisations.some((org) => org.id === orgId);
   const change = (changes: OrganisationChanges) => update.mutateAsync({ orgId, changes, renewsSession });
   const owner = keyOwner.data;
-  const ownerName = owner ? [owner.given_name, owner.family_name].filter(Boolean).join(' ') || owner.email : null;
+  const ownerName = owner ? [owner.given_name, owner.family_name].filter(Boolean).join(' ') || (owner.email ?? null) : null;
   const notice = noticeOf(location.state);
 
   return (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Role } from '@patientsim/domain/roles/roles';
+import { isAdmin, type Role } from '@patientsim/domain/roles/roles';
 import { describe, expect, it } from 'vitest';
 import { deriveCurrentUser } from '../../../lib/current-user';
 import { writeLoginResult } from '../../../lib/session-store';
@@ -17,16 +17,23 @@ const COHORT = buildGroup(
 const SANDBOX = buildGroup({ _id: 'group-sandbox', name: prefixed('QA Sandbox') }, { parent: RIVERSIDE_ID, testing: true });
 const MINE = buildGroup({ _id: 'group-mine', name: prefixed('Mine') }, { parent: RIVERSIDE_ID, ownerId: 'user-1' });
 
-const groupAdmins: FakeRoute = {
+// As the server answers: the group admin's e-mail only for the organisation's admins.
+const groupAdminsFor = (role: Role): FakeRoute => ({
   method: 'GET',
   path: /^\/api\/users\/extension\/groups\/[^/]+\/key-owner$/,
-  respond: () => jsonResponse({ user_id: 'user-2', email: 'ada@demo.test', given_name: 'Ada', family_name: 'Admin' }),
-};
+  respond: () =>
+    jsonResponse({
+      user_id: 'user-2',
+      given_name: 'Ada',
+      family_name: 'Admin',
+      ...(isAdmin(role) ? { email: 'ada@demo.test' } : {}),
+    }),
+});
 
 function renderPanel(role: Role, routes: FakeRoute[]) {
   const result = buildLoginResult({ role });
   writeLoginResult(result);
-  const api = stubApi([...routes, groupAdmins]);
+  const api = stubApi([...routes, groupAdminsFor(role)]);
   renderWithRouter(<GroupsPanel user={deriveCurrentUser(result, [])} />);
   return { api, user: userEvent.setup() };
 }
@@ -125,6 +132,7 @@ describe('GroupsPanel', () => {
     expect(screen.getByRole('button', { name: 'Rename Mine' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Rename Cohort A' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create group' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Ada Admin')).toHaveLength(2));
   });
 
   it('shows a failed load with Retry', async () => {

@@ -73,7 +73,7 @@ function GroupAdminCell({ groupId }: { groupId: string }) {
   if (isPending) return <Skeleton width={120} />;
   if (isError || !data) return <>—</>;
   const name = [data.given_name, data.family_name].filter(Boolean).join(' ');
-  return <>{name || data.email}</>;
+  return <>{name || data.email || '—'}</>;
 }
 
 type Dialog = { kind: 'create' } | { kind: 'rename'; row: Row } | { kind: 'remove'; row: Row } | null;

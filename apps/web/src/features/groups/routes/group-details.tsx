@@ -21,9 +21,8 @@ export function GroupDetailsRoute() {
   const group = useGroup(groupId);
   const admin = useGroupAdmin(groupId);
   const metadata = group.data ? parseGroupMetadata(group.data) : null;
-  const adminName = admin.data
-    ? [admin.data.given_name, admin.data.family_name].filter(Boolean).join(' ') || admin.data.email
-    : '—';
+  const adminName =
+    (admin.data && ([admin.data.given_name, admin.data.family_name].filter(Boolean).join(' ') || admin.data.email)) || '—';
   const name = group.data ? displayGroupName(group.data.name) : '';
   const canEdit = Boolean(user && (isAdmin(user.role) || (metadata?.ownerId && metadata.ownerId === user.id)));
   return (

@@ -28,19 +28,16 @@ import type { InviteDialogProps } from './invite-user-dialog';
 import {
   ACCEPTED_FILE_TYPES,
   addRows,
-  columnsOf,
   DUPLICATE_DISPLAY_MS,
-  emailsInColumn,
+  type FileColumn,
   FIRST_50_MESSAGE,
   type InviteRow,
   NO_VALID_EMAILS_MESSAGE,
-  PARSE_FAILED_MESSAGE,
-  readSheet,
-  type Sheet,
-  type SheetColumn,
   soleEmailColumn,
   splitEmails,
 } from './invite-emails';
+import { PARSE_FAILED_MESSAGE, type ReadProgress, SheetError } from './read-sheet';
+import { readFileColumnsInWorker } from './read-sheet-in-worker';
 import { RoleSelect } from './role-select';
 import { countNewSeats, exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
 
@@ -51,8 +48,6 @@ const OUTCOME_LABEL: Record<InviteOutcome, string> = {
   refused: 'Not sent',
 };
 
-type PendingFile = { sheet: Sheet; columns: SheetColumn[] };
-
 /** Invites up to 50 addresses at once: pasted, or read from a csv, xls or xlsx file. */
 export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse, onInvited }: InviteDialogProps) {
   const titleId = useId();
@@ -62,7 +57,9 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
   const [rows, setRows] = useState<InviteRow[]>([]);
   const [pasted, setPasted] = useState('');
   const [fileMessage, setFileMessage] = useState<string | null>(null);
-  const [pendingFile, setPendingFile] = useState<PendingFile | null>(null);
+  const [pendingColumns, setPendingColumns] = useState<FileColumn[] | null>(null);
+  const [reading, setReading] = useState<ReadProgress | null>(null);
+  const readingJob = useRef<AbortController | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const [results, setResults] = useState<InviteResult[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,9 +89,8 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
     setPasted('');
   };
 
-  const takeColumn = (sheet: Sheet, index: number) => {
-    setPendingFile(null);
-    const found = emailsInColumn(sheet, index);
+  const takeColumn = ({ found }: FileColumn) => {
+    setPendingColumns(null);
     if (!found) {
       setFileMessage(NO_VALID_EMAILS_MESSAGE);
       return;
@@ -102,32 +98,48 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
     add(found.emails, found.isTruncated);
   };
 
+  const stopReading = () => {
+    readingJob.current?.abort();
+    readingJob.current = null;
+    setReading(null);
+  };
+
   const readFile = async (file: File) => {
+    // A new file replaces one still being read.
+    stopReading();
+    const job = new AbortController();
+    readingJob.current = job;
     setFileMessage(null);
-    let sheet: Sheet;
+    setPendingColumns(null);
+    setReading({ phase: 'reading' });
+    let columns: FileColumn[];
     try {
-      sheet = await readSheet(file);
-    } catch {
-      setFileMessage(PARSE_FAILED_MESSAGE);
+      columns = await readFileColumnsInWorker(file, { signal: job.signal, onProgress: setReading });
+    } catch (error) {
+      if (!job.signal.aborted) {
+        stopReading();
+        setFileMessage(error instanceof SheetError ? error.message : PARSE_FAILED_MESSAGE);
+      }
       return;
     }
-    const columns = columnsOf(sheet);
+    stopReading();
     if (columns.length === 0) {
       setFileMessage(NO_VALID_EMAILS_MESSAGE);
       return;
     }
     const sole = soleEmailColumn(columns);
-    if (sole === null) setPendingFile({ sheet, columns });
-    else takeColumn(sheet, sole);
+    if (sole === null) setPendingColumns(columns);
+    else takeColumn(sole);
   };
 
   const reset = () => {
+    stopReading();
     for (const timer of timers.current) clearTimeout(timer);
     timers.current = [];
     setRows([]);
     setPasted('');
     setFileMessage(null);
-    setPendingFile(null);
+    setPendingColumns(null);
     setResults(null);
     setFailure(null);
   };
@@ -223,18 +235,28 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
                 Upload file (csv, xls, xlsx)
               </Button>
             </div>
+            {reading && (
+              <Stack spacing={0.5} role="status">
+                <Typography variant="body2">Reading file…</Typography>
+                <LinearProgress
+                  aria-label="Reading file"
+                  variant={reading.phase === 'unpacking' ? 'determinate' : 'indeterminate'}
+                  value={reading.phase === 'unpacking' ? Math.round(reading.fraction * 100) : undefined}
+                />
+              </Stack>
+            )}
             {fileMessage && <Alert severity={fileMessage === FIRST_50_MESSAGE ? 'warning' : 'error'}>{fileMessage}</Alert>}
-            {pendingFile && (
+            {pendingColumns && (
               <FormControl>
                 <FormLabel id={`${titleId}-column`}>Which column holds the email addresses?</FormLabel>
                 <RadioGroup aria-labelledby={`${titleId}-column`}>
-                  {pendingFile.columns.map((column) => (
+                  {pendingColumns.map((column) => (
                     <FormControlLabel
                       key={column.index}
                       value={String(column.index)}
                       control={<Radio />}
                       label={column.samples.join(', ')}
-                      onChange={() => takeColumn(pendingFile.sheet, column.index)}
+                      onChange={() => takeColumn(column)}
                     />
                   ))}
                 </RadioGroup>

@@ -10,6 +10,16 @@ import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteButtons } from './invite-buttons';
 import { FULL_SEATS_TOOLTIP, SEATS_EXCEEDED_TEXT, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
 
+// jsdom has no Web Worker: here the file is read in the page (the browser tests read it in the worker).
+vi.mock('./read-sheet-in-worker', async () => {
+  const { readSheet } = await import('./read-sheet');
+  const { describeColumns } = await import('./invite-emails');
+  return {
+    readFileColumnsInWorker: async (file: File, options?: { onProgress?: Parameters<typeof readSheet>[1] }) =>
+      describeColumns(await readSheet(file, options?.onProgress)),
+  };
+});
+
 const INVITE_PATH = '/api/users/invitations/invite';
 const sent = (email: string): InviteResult => ({ user: { email, hasAccount: false }, createdOrg: null, outcome: 'sent' });
 
@@ -172,6 +182,21 @@ describe('BulkInviteDialog', () => {
     await user.upload(input, new File([many], 'many.csv'));
     expect(await screen.findByText('Can only load first 50 emails')).toBeInTheDocument();
     expect(within(rowsList()).getAllByRole('listitem')).toHaveLength(50);
+  });
+
+  it('refuses a file above 5 MB or with more than 10,000 rows, and keeps the list', async () => {
+    const user = userEvent.setup();
+    renderBulk({ seats: 100 });
+    const input = screen.getByLabelText('Upload a csv, xls or xlsx file');
+    await user.upload(input, new File(['ann@example.test\n'], 'one.csv'));
+    await waitFor(() => expect(within(rowsList()).getAllByRole('listitem')).toHaveLength(1));
+    await user.upload(input, new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.xlsx'));
+    expect(await screen.findByText('Can only load files up to 5 MB')).toBeInTheDocument();
+    const rows = Array.from({ length: 10_001 }, (_, i) => `p${i}@example.test`).join('\n');
+    await user.upload(input, new File([rows], 'long.csv'));
+    expect(await screen.findByText('Can only load files up to 10,000 rows')).toBeInTheDocument();
+    expect(within(rowsList()).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
 

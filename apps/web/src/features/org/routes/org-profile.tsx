@@ -33,7 +33,7 @@ export function OrgProfileRoute() {
   const canConfigure = hasPermission(user.role, 'org:configure');
   const change = (changes: OrganisationChanges) => update.mutateAsync({ orgId, changes });
   const owner = keyOwner.data;
-  const ownerName = owner ? [owner.given_name, owner.family_name].filter(Boolean).join(' ') || owner.email : null;
+  const ownerName = owner ? [owner.given_name, owner.family_name].filter(Boolean).join(' ') || (owner.email ?? null) : null;
   const keyOwnerName = ownerName && isKeyOwner ? `${ownerName} (you)` : ownerName;
 
   return (
