@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isSameSecret } from '../lib/secrets.js';
 import { COOKIE_PREFIX } from './auth.js';
 
 /** How long a browser stays known to an account after its last sign-in or password reset. */
@@ -42,9 +43,7 @@ export function createDeviceCookies({ secret, isSecure }: { secret: string; isSe
           .trim()
           .split('.');
         if (!deviceId || !signature) return null;
-        const expected = Buffer.from(signatureOf(email, deviceId));
-        const given = Buffer.from(signature);
-        return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : null;
+        return isSameSecret(signatureOf(email, deviceId), signature) ? deviceId : null;
       }
       return null;
     },
