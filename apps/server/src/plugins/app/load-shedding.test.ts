@@ -114,7 +114,7 @@ describe('load shedding at the default limits', () => {
       const health = await t.app.inject({ url: '/healthz' });
       expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
       const ready = await t.app.inject({ url: '/readyz' });
-      expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
+      expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready', checks: { database: 'ready' } }]);
       // What the sign-in screen and token verifiers need.
       expect((await t.app.inject({ url: '/auth/login' })).statusCode).toBe(200);
       expect((await t.app.inject({ url: '/.well-known/openid-configuration' })).statusCode).toBe(200);
