@@ -16,5 +16,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Rendering MUI dialogs in jsdom takes seconds while the server suite shares the two cores.
+    testTimeout: 20_000,
   },
 });
