@@ -218,6 +218,25 @@ test('a super admin finds a user, reads their memberships and moves them to anot
   await context.close();
 });
 
+test('a super admin finds all 55 scenario testers in two pages, by name', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithoutForm(page, 'super@demo.test', { redirectUrl: '/auth/access/users' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const results = page.getByRole('table', { name: 'Users' });
+  await search(page, 'Search users by email or name', 'tester', '/api/users/search/users');
+  await expect(page.getByText('page 1 of 2')).toBeVisible();
+  const emails = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_item, index) => `tester${String(from + index).padStart(2, '0')}@demo.test`);
+  // The middle of the alphabet too: no match is dropped for another.
+  await expect(results.getByRole('cell', { name: /^tester\d\d@demo\.test$/ })).toHaveText(emails(1, 50));
+  await expectNoSeriousA11yViolations(page, 'access users, first page of a search');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByText('page 2 of 2')).toBeVisible();
+  await expect(results.getByRole('cell', { name: /^tester\d\d@demo\.test$/ })).toHaveText(emails(51, 55));
+  await context.close();
+});
+
 test('a super admin deletes a user after confirmation, and finds them again among the deleted users', async ({
   browser,
   request,

@@ -217,25 +217,31 @@ test('an admin declines the update of a case they wrote after the confirmation b
   await expect(rows(page).first().locator('td').last()).toHaveText('Declined');
 });
 
-test('an admin accepts the update of their case; a case they may not edit fails above the list', async ({ page }) => {
+test("an admin accepts the update of their case; a colleague's case shows its status and who can update it", async ({
+  page,
+}) => {
   // 'Symptomatic Bradycardia' is written by owner@demo.test, 'COPD Exacerbation' by the instructor.
   await signInWithoutForm(page, 'owner@demo.test');
   await waitForList(page);
   const group = (name: string) => page.getByRole('group', { name: `Update ${name}` });
-  await group('Symptomatic Bradycardia').getByRole('button', { name: 'Yes, update' }).click();
-  await group('COPD Exacerbation').getByRole('button', { name: 'Yes, update' }).click();
-  const bar = page.getByRole('region', { name: 'Confirm selection(s)?' });
-  await expect(bar.getByText('2 cases selected')).toBeVisible();
-  await bar.getByRole('button', { name: 'Confirm' }).click();
-  await expect(bar).toBeHidden();
-  await expect(page.getByRole('alert').filter({ hasText: 'COPD Exacerbation: Case not found.' })).toBeVisible();
+  await page.getByLabel('Search scenarios').fill('COPD Exacerbation');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(group('COPD Exacerbation')).toHaveCount(0);
+  const status = rows(page).first().locator('td').last();
+  await expect(status).toHaveText('No Action');
+  await status.getByText('No Action').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/^Only .+ \(the author\), or someone they gave edit access, can update this case\.$/);
+  await expectNoSeriousA11yViolations(page, 'scenario library update of a colleague');
 
   await page.getByLabel('Search scenarios').fill('Symptomatic Bradycardia');
   await expect(rows(page)).toHaveCount(1);
+  await group('Symptomatic Bradycardia').getByRole('button', { name: 'Yes, update' }).click();
+  const bar = page.getByRole('region', { name: 'Confirm selection(s)?' });
+  await expect(bar.getByText('1 case selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Confirm' }).click();
+  await expect(bar).toBeHidden();
   await expect(rows(page).first().locator('td').last()).toHaveText('Updated');
-  await page.getByLabel('Search scenarios').fill('COPD Exacerbation');
-  await expect(rows(page)).toHaveCount(1);
-  await expect(group('COPD Exacerbation')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Symptomatic Bradycardia:' })).toHaveCount(0);
 });
 
 test('the column chooser stops at four columns with the spec text', async ({ page }) => {

@@ -31,6 +31,7 @@ export const CaseListItemSchema = z.object({
   origin: z.string().nullable().optional(),
   published: z.boolean(),
   applab: z.boolean(),
+  canUpdate: z.boolean(),
 });
 export type CaseListItem = z.infer<typeof CaseListItemSchema>;
 
@@ -47,6 +48,7 @@ export const CaseUpdateResultSchema = z.object({
   updateStatus: z.enum(CASE_UPDATE_STATUSES).nullable().optional(),
   ignoreEcUpdate: z.boolean(),
   error: z.string().nullable().optional(),
+  errorCode: z.string().nullable().optional(),
 });
 export type CaseUpdateResult = z.infer<typeof CaseUpdateResultSchema>;
 
@@ -63,7 +65,7 @@ export const CASE_LIST_FIELDS = `
   _endLocation { name { en } picture { url } }
   isTemplate isFavorite lastPlayed lastAccessed createdAt
   needsEcUpdate ignoreEcUpdate updateStatus errorsCount warningsCount
-  origin published applab
+  origin published applab canUpdate
 `;
 
 /** One page of the caller's library. */
@@ -85,5 +87,5 @@ export const ADD_FAVORITE_MUTATION = 'mutation AddFavorite($id: ID!) { addFavori
 export const REMOVE_FAVORITE_MUTATION = 'mutation RemoveFavorite($id: ID!) { removeFavorite(id: $id) { id isFavorite } }';
 
 export const UPDATE_EFFECT_CHAINS_MUTATION = `mutation UpdateEffectChains($decisions: [CaseUpdateDecisionInput!]!) {
-  updateEffectChains(decisions: $decisions) { id updateStatus ignoreEcUpdate error }
+  updateEffectChains(decisions: $decisions) { id updateStatus ignoreEcUpdate error errorCode }
 }`;

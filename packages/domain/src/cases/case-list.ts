@@ -91,6 +91,16 @@ export function isCaseUpdatePending(c: { needsEcUpdate: boolean; ignoreEcUpdate:
   return c.needsEcUpdate && !c.ignoreEcUpdate;
 }
 
+/**
+ * Who can update a case, for a reader who may not: effect-chain decisions need write access, which
+ * the author holds and can grant (the Update column's tooltip).
+ */
+export function caseUpdaterText(authorName: string | null | undefined): string {
+  return authorName
+    ? `Only ${authorName} (the author), or someone they gave edit access, can update this case.`
+    : "Only the case's author, or someone they gave edit access, can update this case.";
+}
+
 /** The label of a case's update state (spec section 4, decision 12). */
 export function caseUpdateLabel(c: {
   updateStatus?: CaseUpdateStatus | null;

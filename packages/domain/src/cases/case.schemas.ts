@@ -209,6 +209,8 @@ export type CaseConfigurationResult = {
   origin: string | null;
   published: boolean;
   applab: boolean;
+  /** Whether the caller may update the case (write access): only they are offered its Y/N choice. */
+  canUpdate: boolean;
 };
 /** `totalCount` is exact up to CASE_COUNT_LIMIT; `totalCountCapped` says there are more than it. */
 export type CaseConfigurationPage = {
@@ -222,4 +224,6 @@ export type CaseUpdateResult = {
   updateStatus: CaseUpdateStatus | null;
   ignoreEcUpdate: boolean;
   error: string | null;
+  /** The error's code (CASE_UPDATE_REFUSED, CASE_UPDATE_NOT_PENDING, NOT_FOUND), null when applied. */
+  errorCode: string | null;
 };

@@ -79,6 +79,13 @@ export const ERROR_CODES = {
   CASE_SOURCE_FETCH_FAILED: { status: 502, message: 'Error when fetching case in source environment: unknown error' },
   /** A case could not be restored or read in the target environment (spec section 8). */
   CASE_TARGET_FETCH_FAILED: { status: 502, message: 'Error when fetching case in target environment: unknown error' },
+  /** An effect-chain decision on a case the caller reads but may not edit: only write access updates a case. */
+  CASE_UPDATE_REFUSED: {
+    status: 403,
+    message: "Only the case's author, or someone they gave edit access, can update this case.",
+  },
+  /** An effect-chain decision on a case without a pending update (none needed, or declined). */
+  CASE_UPDATE_NOT_PENDING: { status: 409, message: 'This case has no pending update.' },
   CASE_JSON_NOT_EQUAL: {
     status: 422,
     message: 'Case data is not the same after copy. Please take a screenshot of the diff below and contact support.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, TextSchema } from '../common/api.schemas.js';
-import { GROUP_ABOUT_MAX, GROUP_NAME_MAX, MAX_PAGE_SIZE, SEARCH_MIN_LENGTH } from '../common/constants.js';
+import { GROUP_ABOUT_MAX, GROUP_NAME_MAX, MAX_PAGE_SIZE, PAGE_SIZE_USERS, SEARCH_MIN_LENGTH } from '../common/constants.js';
 import { PRODUCT_TYPES } from '../product/product-types.js';
 import { ROLES } from '../roles/roles.js';
 import { PageQuerySchema, pageResultSchema } from '../common/page.schemas.js';
@@ -110,8 +110,14 @@ export const MemberSearchQuerySchema = z.object({
     .optional(),
   role: z.enum(ROLES).optional(),
   inGroup: z.enum(['true', 'false']).optional(),
+  /** A page of the matches, by name: rows to skip and rows to answer. */
+  offset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  count: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE_USERS),
 });
-export type MemberSearchQuery = z.input<typeof MemberSearchQuerySchema>;
+export type MemberSearchQuery = Omit<z.input<typeof MemberSearchQuerySchema>, 'offset' | 'count'> & {
+  offset?: number;
+  count?: number;
+};
 
 export const GroupMemberSchema = z.object({
   user_id: z.string(),
@@ -121,7 +127,9 @@ export const GroupMemberSchema = z.object({
   role: z.enum(ROLES),
 });
 export type GroupMember = z.infer<typeof GroupMemberSchema>;
-export const MemberSearchResultSchema = z.object({ users: z.array(GroupMemberSchema) });
+/** One page of the matches, and how many there are in all. */
+export const MemberSearchResultSchema = z.object({ users: z.array(GroupMemberSchema), total: z.number().int().min(0) });
+export type MemberSearchResult = z.infer<typeof MemberSearchResultSchema>;
 
 /**
  * GET /organizations: a page of every organisation (the provider's console), by name; `search`

@@ -8,7 +8,7 @@ import { ROLES } from '../roles/roles.js';
 
 /** Owner id lookups are chunked by 50 (spec section 9): one GET /users call names at most this many ids. */
 export const USER_ID_LOOKUP_MAX = 50;
-/** At most this many users answer a search (GET /users?q=, GET /search/users). */
+/** At most this many users answer a lookup search (GET /users?q=). */
 export const USER_SEARCH_LIMIT = 50;
 
 /** A query flag: `true` or `false` (absent: false). */
@@ -94,11 +94,14 @@ export const UserSummaryListSchema = z.object({ users: z.array(UserSummarySchema
 export type UserSummaryList = z.infer<typeof UserSummaryListSchema>;
 
 /**
- * GET /search/users: within the group `orgId`, or across every user (the provider's staff) without
- * it; there `includeDeleted` adds deleted accounts, flagged `deleted`.
+ * GET /search/users: a page (`offset`, `count`) within the group `orgId`, or across every user (the
+ * provider's staff) without it; there `includeDeleted` adds deleted accounts, flagged `deleted`.
  */
-export const UserSearchQuerySchema = z
-  .object({ term: RequiredSearchTermSchema, orgId: IdSchema.optional(), includeDeleted: QueryFlagSchema })
+export const UserSearchQuerySchema = RowPageSchema.extend({
+  term: RequiredSearchTermSchema,
+  orgId: IdSchema.optional(),
+  includeDeleted: QueryFlagSchema,
+})
   .refine((query) => !(query.includeDeleted && query.orgId !== undefined), {
     message: 'includeDeleted applies to the search over every user, without orgId',
     path: ['includeDeleted'],
@@ -117,7 +120,8 @@ export const FoundUserSchema = z.object({
 });
 export type FoundUser = z.infer<typeof FoundUserSchema>;
 
-export const FoundUserListSchema = z.object({ users: z.array(FoundUserSchema) });
+/** One page of a search, and how many users the search matches in all. */
+export const FoundUserListSchema = z.object({ users: z.array(FoundUserSchema), total: z.number().int().min(0) });
 export type FoundUserList = z.infer<typeof FoundUserListSchema>;
 
 /**

@@ -883,7 +883,7 @@ describe('favourites and effect-chain updates', () => {
 
   it('YES updates (or errors when the case still fails validation), NO declines, others answer an error', async () => {
     const mutation =
-      'mutation($d: [CaseUpdateDecisionInput!]!) { updateEffectChains(decisions: $d) { id updateStatus ignoreEcUpdate error } }';
+      'mutation($d: [CaseUpdateDecisionInput!]!) { updateEffectChains(decisions: $d) { id updateStatus ignoreEcUpdate error errorCode } }';
     const { status, body } = await gql(as.USER.client, mutation, {
       d: [
         { id: ids.Anaphylaxis, choice: 'YES' },
@@ -895,11 +895,17 @@ describe('favourites and effect-chain updates', () => {
     });
     expect(status).toBe(200);
     expect(body.data.updateEffectChains).toEqual([
-      { id: ids.Anaphylaxis, updateStatus: 'UPDATED', ignoreEcUpdate: false, error: null },
-      { id: ids['Crush Injury'], updateStatus: 'ERRORED', ignoreEcUpdate: false, error: null },
-      { id: ids.Stroke, updateStatus: 'DECLINED', ignoreEcUpdate: true, error: null },
-      { id: ids['Chest Pain'], updateStatus: null, ignoreEcUpdate: false, error: 'This case has no pending update.' },
-      { id: ids['Northgate Own'], updateStatus: null, ignoreEcUpdate: false, error: 'Case not found.' },
+      { id: ids.Anaphylaxis, updateStatus: 'UPDATED', ignoreEcUpdate: false, error: null, errorCode: null },
+      { id: ids['Crush Injury'], updateStatus: 'ERRORED', ignoreEcUpdate: false, error: null, errorCode: null },
+      { id: ids.Stroke, updateStatus: 'DECLINED', ignoreEcUpdate: true, error: null, errorCode: null },
+      {
+        id: ids['Chest Pain'],
+        updateStatus: null,
+        ignoreEcUpdate: false,
+        error: 'This case has no pending update.',
+        errorCode: 'CASE_UPDATE_NOT_PENDING',
+      },
+      { id: ids['Northgate Own'], updateStatus: null, ignoreEcUpdate: false, error: 'Case not found.', errorCode: 'NOT_FOUND' },
     ]);
     const [row] = await t.db
       .select()
@@ -907,14 +913,74 @@ describe('favourites and effect-chain updates', () => {
       .where(eq(caseConfiguration.id, ids.Anaphylaxis as string));
     expect(row?.needsEcUpdate).toBe(false);
     expect((row?.document as { outdatedMedications: string[] }).outdatedMedications).toEqual([]);
-    // A student cannot write the instructor's case.
+    // A student reads the instructor's case but cannot write it: refused with the reason.
     const student = await gql(as.STUDENT.client, mutation, { d: [{ id: ids.Stroke, choice: 'YES' }] });
-    expect(student.body.data.updateEffectChains[0].error).toBe('Case not found.');
+    expect(student.body.data.updateEffectChains[0].errorCode).toBe('CASE_UPDATE_REFUSED');
     // A declined update is made in the Medications or Case Logic panel: the list cannot decide it again.
     const again = await gql(as.USER.client, mutation, { d: [{ id: ids.Stroke, choice: 'YES' }] });
     expect(again.body.data.updateEffectChains).toEqual([
-      { id: ids.Stroke, updateStatus: 'DECLINED', ignoreEcUpdate: true, error: 'This case has no pending update.' },
+      {
+        id: ids.Stroke,
+        updateStatus: 'DECLINED',
+        ignoreEcUpdate: true,
+        error: 'This case has no pending update.',
+        errorCode: 'CASE_UPDATE_NOT_PENDING',
+      },
     ]);
+  });
+
+  it("offers an update only on the caller's own cases; a decision on a colleague's case is refused with its reason", async () => {
+    const copd = await insertCase({
+      name: 'COPD Exacerbation',
+      ownerId: as.USER.userId,
+      ownerOrgId: riverside,
+      needsEcUpdate: true,
+      outdatedMedications: ['Albuterol'],
+    });
+    try {
+      const listed = async (client: Client) => {
+        const { status, body } = await gql(
+          client,
+          'query($s: String) { caseConfigurations(search: $s) { items { id canUpdate } } }',
+          { s: 'COPD' },
+        );
+        expect(status).toBe(200);
+        return body.data.caseConfigurations.items;
+      };
+      // The admin reads the instructor's case but is not offered its update; the author is.
+      expect(await listed(as.ADMIN.client)).toEqual([{ id: copd.id, canUpdate: false }]);
+      expect(await listed(as.USER.client)).toEqual([{ id: copd.id, canUpdate: true }]);
+      const single = await gql(as.ADMIN.client, 'query($id: ID!) { caseConfiguration(id: $id) { canUpdate } }', {
+        id: copd.id,
+      });
+      expect(single.body.data.caseConfiguration).toEqual({ canUpdate: false });
+
+      const mutation =
+        'mutation($d: [CaseUpdateDecisionInput!]!) { updateEffectChains(decisions: $d) { id updateStatus ignoreEcUpdate error errorCode } }';
+      for (const choice of ['YES', 'NO']) {
+        const { status, body } = await gql(as.ADMIN.client, mutation, { d: [{ id: copd.id, choice }] });
+        expect(status).toBe(200);
+        expect(body.data.updateEffectChains).toEqual([
+          {
+            id: copd.id,
+            updateStatus: null,
+            ignoreEcUpdate: false,
+            error: "Only the case's author, or someone they gave edit access, can update this case.",
+            errorCode: 'CASE_UPDATE_REFUSED',
+          },
+        ]);
+      }
+      const [row] = await t.db.select().from(caseConfiguration).where(eq(caseConfiguration.id, copd.id));
+      expect(row?.needsEcUpdate).toBe(true);
+      expect(row?.ignoreEcUpdate).toBe(false);
+      expect(row?.updateStatus).toBeNull();
+      // Another organisation's case is still not told apart from an unknown one.
+      const foreign = await gql(outsider.client, mutation, { d: [{ id: copd.id, choice: 'YES' }] });
+      expect(foreign.body.data.updateEffectChains[0].errorCode).toBe('NOT_FOUND');
+    } finally {
+      await t.db.delete(caseConfiguration).where(eq(caseConfiguration.id, copd.id));
+      delete ids['COPD Exacerbation'];
+    }
   });
 
   it('refuses writes while viewing as another user', async () => {

@@ -101,6 +101,8 @@ export const CASE_SCHEMA = /* GraphQL */ `
     origin: String
     published: Boolean!
     applab: Boolean!
+    "Whether the caller may update this case (write access); others read its update status only."
+    canUpdate: Boolean!
   }
 
   type CaseConfigurationPage {
@@ -111,7 +113,8 @@ export const CASE_SCHEMA = /* GraphQL */ `
     "Whether there are more than 1,000 (then totalCount is 1,000)."
     totalCountCapped: Boolean!
   }
-  type CaseUpdateResult { id: ID!, updateStatus: CaseUpdateStatus, ignoreEcUpdate: Boolean!, error: String }
+  "A refused decision carries the reason (error) and its code (errorCode): CASE_UPDATE_REFUSED, CASE_UPDATE_NOT_PENDING or NOT_FOUND."
+  type CaseUpdateResult { id: ID!, updateStatus: CaseUpdateStatus, ignoreEcUpdate: Boolean!, error: String, errorCode: String }
 
   type Query {
     caseConfigurations(withAccess: CaseAccessKind = READ, sortBy: CaseSortInput, filters: CaseFiltersInput,

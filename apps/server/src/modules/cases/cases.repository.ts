@@ -212,6 +212,9 @@ const resultColumns = {
   searchableText: c.searchableText,
   createdAt: c.createdAt,
   listDocument: c.listDocument,
+  // Every statement that reads these columns binds the caller (`viewerParams`), so whether they may
+  // update each case is answered with the case, not by a query per case.
+  canUpdate: sql<boolean>`${hasAccess('WRITE')}`.mapWith(Boolean),
 };
 /** The keys of a case's list document (`db/schema/cases.ts`), each a field of the API's case of the same name. */
 export const LIST_DOCUMENT_KEYS = [

@@ -15,6 +15,7 @@ import {
 } from '@patientsim/domain/cases/case.schemas';
 import { reachesOrganisationContent } from '@patientsim/domain/account/subscription';
 import { CASE_COUNT_LIMIT, CASE_TEXTS, type CaseUpdateStatus, isCaseUpdatePending } from '@patientsim/domain/cases/case-list';
+import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
 import type { Database } from '../../db/client.js';
@@ -159,6 +160,7 @@ function toListed(row: repo.CaseListedRow, { forStudent }: { forStudent: boolean
     origin: row.origin,
     published: forStudent ? false : row.published,
     applab: forStudent ? false : row.applab,
+    canUpdate: Boolean(row.canUpdate),
   };
 }
 
@@ -259,20 +261,33 @@ export async function updateEffectChains(
   const ids = decisions.map((d) => d.id);
   const rows = viewer ? await repo.findCaseRows(ctx.db, { viewer, ids, kind: 'WRITE' }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
+  // A case the caller reads but may not edit is on their screen: it is refused with the reason,
+  // never "not found". Cases they cannot read stay indistinguishable from unknown ones.
+  const unwritable = ids.filter((id) => !byId.has(id));
+  const readable =
+    viewer && unwritable.length > 0 ? await repo.findCaseResults(ctx.db, { viewer, ids: unwritable, kind: 'READ' }) : [];
+  const readableById = new Map(readable.map((row) => [row.id, row]));
+  const refusal = (
+    id: string,
+    code: 'CASE_UPDATE_REFUSED' | 'CASE_UPDATE_NOT_PENDING' | 'NOT_FOUND',
+    current: { updateStatus: string | null; ignoreEcUpdate: boolean } | undefined,
+  ): CaseUpdateResult => ({
+    id,
+    updateStatus: (current?.updateStatus as CaseUpdateStatus | null | undefined) ?? null,
+    ignoreEcUpdate: current?.ignoreEcUpdate ?? false,
+    error: code === 'NOT_FOUND' ? 'Case not found.' : ERROR_CODES[code].message,
+    errorCode: code,
+  });
   const results: CaseUpdateResult[] = [];
   for (const decision of decisions) {
     const row = byId.get(decision.id);
     if (!row) {
-      results.push({ id: decision.id, updateStatus: null, ignoreEcUpdate: false, error: 'Case not found.' });
+      const seen = readableById.get(decision.id);
+      results.push(refusal(decision.id, seen ? 'CASE_UPDATE_REFUSED' : 'NOT_FOUND', seen));
       continue;
     }
     if (!isCaseUpdatePending(row)) {
-      results.push({
-        id: row.id,
-        updateStatus: (row.updateStatus as CaseUpdateStatus | null) ?? null,
-        ignoreEcUpdate: row.ignoreEcUpdate,
-        error: 'This case has no pending update.',
-      });
+      results.push(refusal(row.id, 'CASE_UPDATE_NOT_PENDING', row));
       continue;
     }
     const document = row.document;
@@ -306,6 +321,7 @@ export async function updateEffectChains(
       updateStatus: next.updateStatus as CaseUpdateStatus,
       ignoreEcUpdate: next.ignoreEcUpdate === true,
       error: null,
+      errorCode: null,
     });
   }
   return results;

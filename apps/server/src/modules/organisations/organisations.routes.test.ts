@@ -317,6 +317,37 @@ describe('GET /extension/groups/:id/member-search', () => {
     expect((await search(as.admin, orgA, 'term=%25%25%25')).json().users).toEqual([]);
   });
 
+  it("pages a group's members by name with the true total: none is dropped", async () => {
+    const org = await insertGroup(t.db, { name: 'Paging Academy', seats: 100 });
+    const cls = await insertGroup(t.db, { name: 'Paging Academy::Class', parentId: org });
+    const teacher = await insertUser(t.db, { role: 'ADMIN', givenName: 'Tia', familyName: 'Teacher' });
+    await addMember(t.db, org, teacher.id, 'ADMIN');
+    const session = await signInAs(t, teacher.email, teacher.password);
+    const emails: string[] = [];
+    for (let i = 1; i <= 55; i += 1) {
+      const nn = String(i).padStart(2, '0');
+      const member = await insertUser(t.db, { givenName: 'Pupil', familyName: `Pupil ${nn}`, email: `pupil${nn}@paging.test` });
+      await addMember(t.db, org, member.id, 'STUDENT');
+      await addMember(t.db, cls, member.id, 'STUDENT');
+      emails.push(member.email);
+    }
+    const page = async (query: string) => {
+      const response = await search(session, cls, query);
+      expect(response.statusCode, query).toBe(200);
+      return response.json<{ users: Array<{ email: string }>; total: number }>();
+    };
+    const first = await page('inGroup=true');
+    const second = await page('inGroup=true&offset=50');
+    expect([first.total, second.total]).toEqual([55, 55]);
+    expect(first.users).toHaveLength(50);
+    expect([...first.users, ...second.users].map((u) => u.email)).toEqual(emails);
+    const found = await page('term=pupil&inGroup=true&offset=10&count=5');
+    expect(found).toEqual({ total: 55, users: expect.any(Array) });
+    expect(found.users.map((u) => u.email)).toEqual(emails.slice(10, 15));
+    expect((await search(session, cls, 'inGroup=true&count=101')).statusCode).toBe(400);
+    expect((await search(session, cls, 'inGroup=true&offset=-1')).statusCode).toBe(400);
+  });
+
   it('refuses listing an organisation whole, short terms, students and other organisations', async () => {
     expect((await search(as.admin, orgA, 'inGroup=true')).statusCode).toBe(400);
     expect((await search(as.admin, orgA, '')).statusCode).toBe(400);

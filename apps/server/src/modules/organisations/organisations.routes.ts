@@ -302,7 +302,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         security: [{ bearer: [] }],
         description:
-          'Members of the organisation by e-mail or name (term), role, and in or not in the named group; without a term, the members of a group.',
+          'A page (offset, count) of the members of the organisation by e-mail or name (term), role, and in or not in the named group, by name, with the number of matches (`total`); without a term, the members of a group.',
         params: IdParamsSchema,
         querystring: MemberSearchQuerySchema,
         response: { 200: MemberSearchResultSchema, ...errors },
@@ -315,6 +315,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
         term: request.query.term,
         role: request.query.role,
         inGroup: request.query.inGroup === undefined ? undefined : request.query.inGroup === 'true',
+        page: { offset: request.query.offset, limit: request.query.count },
       }),
   );
 };

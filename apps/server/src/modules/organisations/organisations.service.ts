@@ -24,6 +24,7 @@ import {
   findMemberships,
   findUserById,
   findUserSummary,
+  countOrganisationMembers,
   removeMembers,
   searchOrganisationMembers,
 } from '../users/users.service.js';
@@ -452,13 +453,10 @@ export async function claimVacantKeyOwnership(
   return repo.setKeyOwnerIfVacant(tx, orgId, userId);
 }
 
-const MEMBER_SEARCH_LIMIT = 50;
-/** Groups inside an organisation are classes: their whole member list fits one answer. */
-const GROUP_MEMBER_LIST_LIMIT = 200;
-
 /**
  * Members of the organisation the request names, for adding them to a group or choosing a key
- * owner: by e-mail or name, by role, in or not in the named group.
+ * owner: by e-mail or name, by role, in or not in the named group; one page of them by name, with
+ * how many match in all.
  */
 export async function searchGroupMembers({
   db,
@@ -466,23 +464,28 @@ export async function searchGroupMembers({
   term,
   role,
   inGroup,
+  page,
 }: {
   db: Database;
   access: OrgAccess;
   term: string | undefined;
   role: Role | undefined;
   inGroup: boolean | undefined;
-}): Promise<{ users: GroupMember[] }> {
+  page: { offset: number; limit: number };
+}): Promise<{ users: GroupMember[]; total: number }> {
   const isGroupList = inGroup === true && access.group.parentId !== null;
   if (!term && !isGroupList) {
     throw new AppError('VALIDATION_FAILED', { message: 'A search term of at least 3 characters is required.' });
   }
-  const rows = await searchOrganisationMembers(db, {
+  const search = {
     orgId: access.orgId,
     term,
     role,
     ...(access.group.parentId !== null && inGroup !== undefined ? { groupId: access.group.id, inGroup } : {}),
-    limit: isGroupList && !term ? GROUP_MEMBER_LIST_LIMIT : MEMBER_SEARCH_LIMIT,
-  });
-  return { users: rows.map((row) => ({ ...row, role: isRole(row.role) ? row.role : 'STUDENT' })) };
+  };
+  const [total, rows] = await Promise.all([
+    countOrganisationMembers(db, search),
+    searchOrganisationMembers(db, { ...search, ...page }),
+  ]);
+  return { users: rows.map((row) => ({ ...row, role: isRole(row.role) ? row.role : 'STUDENT' })), total };
 }

@@ -19,6 +19,8 @@ import type { Database } from '../../db/client.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
 import {
+  countAllUsersMatching,
+  countOrganisationMembers,
   countUsers,
   findAllMembershipsOf,
   findGroupMembershipsPage,
@@ -136,44 +138,50 @@ export async function lookUpUsers({
 }
 
 /**
- * GET /search/users: the members of the group `access` names whose e-mail or names contain `term`,
- * with their role there, or every account (the provider's staff, `access` null) with its global
- * role. Runs in the database: within a group on the membership rows' listing index (decision
- * 0014), across every account on the trigram indexes. At most USER_SEARCH_LIMIT users, by family
- * name, given name and e-mail; when more match, the first by id (see SearchOrder): sorting every
- * match of a common term by name would read thousands of rows per keystroke.
+ * GET /search/users: one page (`offset`, `count`) of the members of the group `access` names whose
+ * e-mail or names contain `term`, with their role there, or of every account (the provider's staff,
+ * `access` null) with its global role; by family name, given name and e-mail, with the number of
+ * matches. Within a group the matches are read on the membership rows' listing index (decision
+ * 0014), across every account on the trigram indexes. Every match is reachable on some page: a
+ * search never drops users because more matched than one answer holds.
  */
 export async function searchUsers({
   db,
   access,
   term,
+  page,
   includeDeleted = false,
 }: {
   db: Database;
   access: OrgAccess | null;
   term: string;
+  page: { offset: number; limit: number };
   /** Across every account only: deleted accounts too, flagged `deleted`. */
   includeDeleted?: boolean;
 }): Promise<FoundUserList> {
   if (access) {
-    const rows = await searchOrganisationMembers(db, {
+    const search = {
       orgId: access.orgId,
       term,
       ...(access.group.parentId !== null ? { groupId: access.group.id, inGroup: true } : {}),
-      limit: USER_SEARCH_LIMIT,
-      order: 'id',
-    });
-    return { users: rows.map((row) => ({ ...row, role: asRole(row.role) ?? 'STUDENT' })).sort(byName) };
+    };
+    const [total, rows] = await Promise.all([
+      countOrganisationMembers(db, search),
+      searchOrganisationMembers(db, { ...search, ...page }),
+    ]);
+    return { users: rows.map((row) => ({ ...row, role: asRole(row.role) ?? 'STUDENT' })), total };
   }
-  const rows = await searchAllUsers(db, { term, limit: USER_SEARCH_LIMIT, includesDeleted: includeDeleted });
+  const [total, rows] = await Promise.all([
+    countAllUsersMatching(db, { term, includesDeleted: includeDeleted }),
+    searchAllUsers(db, { term, ...page, includesDeleted: includeDeleted }),
+  ]);
   return {
-    users: rows
-      .map(({ deletedAt, ...row }) => ({
-        ...row,
-        role: asRole(row.role) ?? 'STUDENT',
-        ...(includeDeleted ? { deleted: deletedAt !== null } : {}),
-      }))
-      .sort(byName),
+    users: rows.map(({ deletedAt, ...row }) => ({
+      ...row,
+      role: asRole(row.role) ?? 'STUDENT',
+      ...(includeDeleted ? { deleted: deletedAt !== null } : {}),
+    })),
+    total,
   };
 }
 

@@ -230,61 +230,77 @@ function matchesMember(term: string) {
  */
 export type SearchOrder = 'name' | 'id';
 
+type MemberSearch = {
+  orgId: string;
+  term?: string | undefined;
+  role?: string | undefined;
+  groupId?: string;
+  inGroup?: boolean;
+};
+
+const memberRoleSql = sql<string>`coalesce(${groupMember.role}, ${user.role})`;
+
+/** The conditions of a member search (see searchOrganisationMembers), over groupMember joined to user. */
+function memberSearchWhere({ orgId, term, role, groupId, inGroup }: MemberSearch) {
+  const inGroupSql = groupId
+    ? sql`exists (select 1 from ${groupMember} as g2 where g2.group_id = ${groupId} and g2.user_id = ${user.id} and g2.removed_at is null)`
+    : undefined;
+  return and(
+    eq(groupMember.groupId, orgId),
+    isNull(groupMember.removedAt),
+    isNull(user.deletedAt),
+    term ? matchesMember(term) : undefined,
+    role ? sql`${memberRoleSql} = ${role}` : undefined,
+    inGroupSql && inGroup !== undefined ? (inGroup ? inGroupSql : sql`not ${inGroupSql}`) : undefined,
+  );
+}
+
 /**
  * Active members of an organisation, optionally only those whose e-mail or names contain `term`
  * (matched on the organisation's memberships, see matchesMember), whose role there is `role`, and
- * who are (or are not) members of `groupId`.
+ * who are (or are not) members of `groupId`; `limit` of them from `offset`.
  */
 export function searchOrganisationMembers(
   db: Database,
   {
-    orgId,
-    term,
-    role,
-    groupId,
-    inGroup,
     limit,
+    offset = 0,
     order = 'name',
-  }: {
-    orgId: string;
-    term?: string | undefined;
-    role?: string | undefined;
-    groupId?: string;
-    inGroup?: boolean;
+    ...search
+  }: MemberSearch & {
     limit: number;
+    offset?: number;
     order?: SearchOrder;
   },
 ) {
-  const memberRole = sql<string>`coalesce(${groupMember.role}, ${user.role})`;
-  const inGroupSql = groupId
-    ? sql`exists (select 1 from ${groupMember} as g2 where g2.group_id = ${groupId} and g2.user_id = ${user.id} and g2.removed_at is null)`
-    : undefined;
   return db
     .select({
       user_id: user.id,
       email: user.email,
       given_name: user.givenName,
       family_name: user.familyName,
-      role: memberRole,
+      role: memberRoleSql,
     })
     .from(groupMember)
     .innerJoin(user, eq(user.id, groupMember.userId))
-    .where(
-      and(
-        eq(groupMember.groupId, orgId),
-        isNull(groupMember.removedAt),
-        isNull(user.deletedAt),
-        term ? matchesMember(term) : undefined,
-        role ? sql`${memberRole} = ${role}` : undefined,
-        inGroupSql && inGroup !== undefined ? (inGroup ? inGroupSql : sql`not ${inGroupSql}`) : undefined,
-      ),
-    )
+    .where(memberSearchWhere(search))
     .orderBy(
       ...(order === 'id'
         ? [asc(groupMember.userId)]
-        : [asc(groupMember.userFamilyName), asc(groupMember.userGivenName), asc(groupMember.userEmail)]),
+        : [asc(groupMember.userFamilyName), asc(groupMember.userGivenName), asc(groupMember.userEmail), asc(groupMember.userId)]),
     )
+    .offset(offset)
     .limit(limit);
+}
+
+/** How many members a member search matches (searchOrganisationMembers without its page). */
+export async function countOrganisationMembers(db: Database, search: MemberSearch): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(groupMember)
+    .innerJoin(user, eq(user.id, groupMember.userId))
+    .where(memberSearchWhere(search));
+  return Number(row?.count ?? 0);
 }
 
 /**
@@ -671,13 +687,18 @@ export function findUserSummaries(
 }
 
 /**
- * Every account whose e-mail or names contain `term`, deleted ones left out, the first `limit` by
- * id (see SearchOrder): a rare term is a bitmap scan of the three trigram indexes, a common one
- * stops after `limit` matches; never the whole table.
+ * Accounts whose e-mail or names contain `term` (deleted ones left out unless `includesDeleted`),
+ * `limit` of them from `offset` by family name, given name, e-mail and id. The matches are found on
+ * the three trigram indexes and sorted: a page must hold the same users whatever the table's order.
  */
 export function searchAllUsers(
   db: Database,
-  { term, limit, includesDeleted = false }: { term: string; limit: number; includesDeleted?: boolean },
+  {
+    term,
+    limit,
+    offset = 0,
+    includesDeleted = false,
+  }: { term: string; limit: number; offset?: number; includesDeleted?: boolean },
 ) {
   return db
     .select({
@@ -690,8 +711,21 @@ export function searchAllUsers(
     })
     .from(user)
     .where(and(matchesUser(term), includesDeleted ? undefined : isNull(user.deletedAt)))
-    .orderBy(asc(user.id))
+    .orderBy(asc(user.familyName), asc(user.givenName), asc(user.email), asc(user.id))
+    .offset(offset)
     .limit(limit);
+}
+
+/** How many accounts searchAllUsers matches for `term`. */
+export async function countAllUsersMatching(
+  db: Database,
+  { term, includesDeleted = false }: { term: string; includesDeleted?: boolean },
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(user)
+    .where(and(matchesUser(term), includesDeleted ? undefined : isNull(user.deletedAt)));
+  return Number(row?.count ?? 0);
 }
 
 /** Every membership of a user, removed ones too, with the group it is in. */

@@ -166,7 +166,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         security: [{ bearer: [] }],
         description:
-          'Users whose e-mail or names contain `term` (at least 3 characters; at most 50, by name): the members of the organisation or group `orgId`, or every user for the provider, with `includeDeleted` deleted accounts too.',
+          'A page (offset, count) of the users whose e-mail or names contain `term` (at least 3 characters), by family name, given name and e-mail, with the number of matches (`total`): the members of the organisation or group `orgId`, or every user for the provider, with `includeDeleted` deleted accounts too.',
         querystring: UserSearchQuerySchema,
         response: { 200: FoundUserListSchema, ...errors },
       },
@@ -176,6 +176,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         access: namesOrg(request) ? currentOrg(request) : null,
         term: request.query.term,
+        page: { offset: request.query.offset, limit: request.query.count },
         includeDeleted: request.query.includeDeleted,
       }),
   );

@@ -22,6 +22,7 @@ export {
   isOrganisationMember,
   recordLicenseAcceptance,
   removeMembers,
+  countOrganisationMembers,
   searchOrganisationMembers,
   setActiveOrganisation,
   updateUser,

@@ -1,19 +1,28 @@
-import { FoundUserListSchema, type FoundUser } from '@patientsim/domain/users/users.schemas';
+import { PAGE_SIZE_USERS } from '@patientsim/domain/common/constants';
+import { FoundUserListSchema, type FoundUserList } from '@patientsim/domain/users/users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
 
-export type AllUsersSearch = { term: string; includeDeleted: boolean };
+/** `page` is 0-based, of PAGE_SIZE_USERS users. */
+export type AllUsersSearch = { term: string; includeDeleted: boolean; page: number };
 
-/** Every user whose e-mail or names contain `term`, deleted accounts too on request (GET /search/users). */
-export async function searchAllUsers({ term, includeDeleted }: AllUsersSearch, signal?: AbortSignal): Promise<FoundUser[]> {
-  const { users } = await apiFetch('/api/users/search/users', {
-    query: { term, includeDeleted: includeDeleted ? 'true' : undefined },
+/**
+ * A page of every user whose e-mail or names contain `term`, by name, deleted accounts too on
+ * request, with how many match in all (GET /search/users).
+ */
+export function searchAllUsers({ term, includeDeleted, page }: AllUsersSearch, signal?: AbortSignal): Promise<FoundUserList> {
+  return apiFetch('/api/users/search/users', {
+    query: {
+      term,
+      includeDeleted: includeDeleted ? 'true' : undefined,
+      offset: page > 0 ? page * PAGE_SIZE_USERS : undefined,
+      count: PAGE_SIZE_USERS,
+    },
     token: requireIdToken(),
     schema: FoundUserListSchema,
     ...(signal ? { signal } : {}),
   });
-  return users;
 }
 
 /** Every search of the provider's user directory lives under this key. */
@@ -21,7 +30,7 @@ export const allUsersKey = ['users', 'directory'] as const;
 
 export const allUsersQueryOptions = (search: AllUsersSearch) =>
   queryOptions({
-    queryKey: [...allUsersKey, search.term, search.includeDeleted],
+    queryKey: [...allUsersKey, search.term, search.includeDeleted, search.page],
     queryFn: ({ signal }) => searchAllUsers(search, signal),
     placeholderData: keepPreviousData,
   });

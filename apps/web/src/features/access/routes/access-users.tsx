@@ -3,6 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import { PAGE_SIZE_USERS } from '@patientsim/domain/common/constants';
 import { ROLE_LABEL } from '@patientsim/domain/roles/roles';
 import type { FoundUser } from '@patientsim/domain/users/users.schemas';
 import { useState } from 'react';
@@ -16,16 +17,23 @@ const nameOf = (user: FoundUser) => [user.given_name, user.family_name].filter(B
 
 /**
  * /access/users: every user by e-mail or name (3 or more characters, 500 ms after typing stops),
- * deleted ones on request; a user's details, memberships and role, a change of organisation, and
+ * deleted ones on request, in pages of PAGE_SIZE_USERS by name with the true count; a user's details, memberships and role, a change of organisation, and
  * deletion.
  */
 export function AccessUsersRoute() {
   const actor = useCurrentUser();
   const [term, setTerm] = useState('');
   const [includeDeleted, setIncludeDeleted] = useState(false);
+  const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<string | null>(null);
-  const users = useAllUsers({ term, includeDeleted });
-  const rows = term ? (users.data ?? []) : [];
+  const users = useAllUsers({ term, includeDeleted, page });
+  const rows = term ? (users.data?.users ?? []) : [];
+  const total = term ? (users.data?.total ?? 0) : 0;
+  // A new search or filter starts again from its first page.
+  const changeTerm = (next: string) => {
+    setTerm(next);
+    setPage(0);
+  };
 
   const columns: DataTableColumn<FoundUser>[] = [
     { key: 'name', header: 'Name', render: nameOf },
@@ -57,7 +65,15 @@ export function AccessUsersRoute() {
       <ScreenHeader title="Users" />
       <Stack spacing={2}>
         <FormControlLabel
-          control={<Checkbox checked={includeDeleted} onChange={(event) => setIncludeDeleted(event.target.checked)} />}
+          control={
+            <Checkbox
+              checked={includeDeleted}
+              onChange={(event) => {
+                setIncludeDeleted(event.target.checked);
+                setPage(0);
+              }}
+            />
+          }
           label="Include deleted users"
         />
         <DataTable
@@ -65,11 +81,11 @@ export function AccessUsersRoute() {
           columns={columns}
           rows={rows}
           getRowKey={(user) => user.user_id}
-          total={rows.length}
-          page={0}
-          pageSize={Math.max(rows.length, 1)}
-          onPageChange={() => undefined}
-          onSearch={setTerm}
+          total={total}
+          page={page}
+          pageSize={PAGE_SIZE_USERS}
+          onPageChange={setPage}
+          onSearch={changeTerm}
           searchLabel="Search users by email or name"
           isLoading={users.isLoading}
           isFetching={users.isFetching}

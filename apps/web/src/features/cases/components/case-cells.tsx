@@ -17,6 +17,7 @@ import {
   type CaseUpdateChoice,
   caseDate,
   caseUpdateLabel,
+  caseUpdaterText,
   isCaseUpdatePending,
 } from '@patientsim/domain/cases/case-list';
 import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
@@ -104,7 +105,10 @@ export function CaseName({ item, onOpen }: { item: CaseListItem; onOpen: (item: 
   );
 }
 
-/** The Update column: Y/N while the case offers the choice, else its update status (decision 12). */
+/**
+ * The Update column: Y/N while the case offers the choice to this user (they may update it), else
+ * its update status (decision 12).
+ */
 export function UpdateCell({
   item,
   choice,
@@ -114,6 +118,16 @@ export function UpdateCell({
   choice: CaseUpdateChoice | undefined;
   onChoose: (id: string, choice: CaseUpdateChoice | null) => void;
 }) {
+  if (!item.canUpdate) {
+    // A reader who may not edit the case sees its status; the server would refuse their decision.
+    return (
+      <Tooltip title={caseUpdaterText(item.author?.name)} describeChild>
+        <Box component="span" tabIndex={0} sx={{ cursor: 'help' }}>
+          {caseUpdateLabel(item)}
+        </Box>
+      </Tooltip>
+    );
+  }
   if (!isCaseUpdatePending(item)) return <>{caseUpdateLabel(item)}</>;
   return (
     <ToggleButtonGroup

@@ -33,6 +33,7 @@ function buildCase(overrides: Partial<CaseListItem> = {}): CaseListItem {
     origin: null,
     published: false,
     applab: false,
+    canUpdate: true,
     ...overrides,
   };
 }
@@ -198,6 +199,67 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     expect(updateCellOf('Errored one')).toHaveTextContent(/^Error$/);
     expect(updateCellOf('Clean one')).toHaveTextContent(/^No Action$/);
     expect(screen.getAllByRole('group', { name: /^Update / })).toHaveLength(2);
+  });
+
+  it("shows a colleague's case its status, not Y/N, and says who can update it", async () => {
+    const user = userEvent.setup();
+    stubCases([
+      buildCase({ id: 'c1', name: 'My case', needsEcUpdate: true }),
+      buildCase({
+        id: 'c2',
+        name: 'COPD Exacerbation',
+        needsEcUpdate: true,
+        canUpdate: false,
+        author: { id: 'u2', name: 'Dana Reyes' },
+      }),
+      buildCase({ id: 'c3', name: 'Their updated case', updateStatus: 'UPDATED', canUpdate: false, author: null }),
+    ]);
+    renderLibrary();
+    await screen.findByRole('table');
+    const updateCellOf = (name: string) =>
+      (screen.getByRole('button', { name }).closest('tr') as HTMLElement).querySelector('td:last-child') as HTMLElement;
+    expect(screen.getAllByRole('group', { name: /^Update / })).toHaveLength(1);
+    expect(within(updateCellOf('My case')).getByRole('group', { name: 'Update My case' })).toBeInTheDocument();
+    expect(updateCellOf('COPD Exacerbation')).toHaveTextContent(/^No Action$/);
+    const status = within(updateCellOf('COPD Exacerbation')).getByText('No Action');
+    await user.hover(status);
+    expect(
+      await screen.findByRole('tooltip', {
+        name: 'Only Dana Reyes (the author), or someone they gave edit access, can update this case.',
+      }),
+    ).toBeInTheDocument();
+    expect(status).toHaveAccessibleDescription(
+      'Only Dana Reyes (the author), or someone they gave edit access, can update this case.',
+    );
+    expect(within(updateCellOf('Their updated case')).getByText('Updated')).toHaveAccessibleDescription(
+      "Only the case's author, or someone they gave edit access, can update this case.",
+    );
+  });
+
+  it('names the reason of a refused decision, as the server gives it', async () => {
+    const user = userEvent.setup();
+    stubCases([buildCase({ id: 'c1', name: 'Case one', needsEcUpdate: true })], () =>
+      jsonResponse({
+        data: {
+          updateEffectChains: [
+            {
+              id: 'c1',
+              updateStatus: null,
+              ignoreEcUpdate: false,
+              error: "Only the case's author, or someone they gave edit access, can update this case.",
+              errorCode: 'CASE_UPDATE_REFUSED',
+            },
+          ],
+        },
+      }),
+    );
+    renderLibrary();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Yes, update' }));
+    await user.click(within(screen.getByRole('region', { name: 'Confirm selection(s)?' })).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText("Case one: Only the case's author, or someone they gave edit access, can update this case."),
+    ).toBeInTheDocument();
   });
 
   it('drops a Y/N choice when the case no longer offers it after a refetch', async () => {

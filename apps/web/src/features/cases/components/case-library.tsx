@@ -117,7 +117,7 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
     return new Map(
       [...choices].filter(([id]) => {
         const item = byId.get(id);
-        return !item || isCaseUpdatePending(item);
+        return !item || (item.canUpdate && isCaseUpdatePending(item));
       }),
     );
   }, [choices, items]);

@@ -1,6 +1,6 @@
 import {
-  type GroupMember,
   type MemberSearchQuery,
+  type MemberSearchResult,
   MemberSearchResultSchema,
 } from '@patientsim/domain/groups/group-management.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,16 +8,16 @@ import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
 
 /**
- * Members of the group's organisation (see the route): its own members with `inGroup: 'true'` and no
- * term, or those matching `term` that are not in it yet with `inGroup: 'false'`.
+ * A page of the members of the group's organisation (see the route), by name, with how many match:
+ * its own members with `inGroup: 'true'` and no term, or those matching `term` that are not in it
+ * yet with `inGroup: 'false'`.
  */
-export async function searchGroupMembers(groupId: string, query: MemberSearchQuery): Promise<GroupMember[]> {
-  const response = await apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}/member-search`, {
+export function searchGroupMembers(groupId: string, query: MemberSearchQuery): Promise<MemberSearchResult> {
+  return apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}/member-search`, {
     query,
     token: requireIdToken(),
     schema: MemberSearchResultSchema,
   });
-  return response.users;
 }
 
 export const groupMembersQueryOptions = (groupId: string, query: MemberSearchQuery) =>

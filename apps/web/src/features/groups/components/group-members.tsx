@@ -1,3 +1,5 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +15,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { PAGE_SIZE_USERS } from '@patientsim/domain/common/constants';
+import { pageCount } from '@patientsim/domain/common/page.schemas';
 import type { GroupMember } from '@patientsim/domain/groups/group-management.schemas';
 import { stripGroupPrefixes } from '@patientsim/domain/groups/group.schemas';
 import { ROLE_LABEL } from '@patientsim/domain/roles/roles';
@@ -27,8 +31,8 @@ import { useGroupMemberSearch } from '../api/search-group-members';
 const fullName = (member: GroupMember) => [member.given_name, member.family_name].filter(Boolean).join(' ') || member.email;
 
 /**
- * The members of a group inside an organisation; those who may edit the group add members of the
- * organisation (searched by e-mail or name) and remove members.
+ * The members of a group inside an organisation, in pages by name; those who may edit the group add
+ * members of the organisation (searched by e-mail or name) and remove members.
  */
 export function GroupMembers({
   groupId,
@@ -41,7 +45,13 @@ export function GroupMembers({
   groupName: string;
   canEdit: boolean;
 }) {
-  const members = useGroupMemberSearch(groupId, { inGroup: 'true' });
+  const [page, setPage] = useState(0);
+  const members = useGroupMemberSearch(groupId, {
+    inGroup: 'true',
+    ...(page > 0 ? { offset: page * PAGE_SIZE_USERS } : {}),
+    count: PAGE_SIZE_USERS,
+  });
+  const pages = pageCount(members.data?.total ?? 0, PAGE_SIZE_USERS);
   const [term, setTerm] = useState('');
   const candidates = useGroupMemberSearch(groupId, { term, inGroup: 'false' }, { enabled: canEdit && term.length > 0 });
   const [selected, setSelected] = useState<GroupMember | null>(null);
@@ -79,7 +89,7 @@ export function GroupMembers({
               label="Add a member of the organization"
               value={selected}
               onChange={setSelected}
-              options={term ? (candidates.data ?? []) : []}
+              options={term ? (candidates.data?.users ?? []) : []}
               isLoading={candidates.isFetching}
               onSearch={setTerm}
               disabled={addMembers.isPending}
@@ -125,12 +135,12 @@ export function GroupMembers({
               </TableRow>
             </TableHead>
             <TableBody>
-              {members.data.length === 0 ? (
+              {members.data.users.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={canEdit ? 4 : 3}>No users to display</TableCell>
                 </TableRow>
               ) : (
-                members.data.map((member) => (
+                members.data.users.map((member) => (
                   <TableRow key={member.user_id}>
                     <TableCell>{fullName(member)}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{member.email}</TableCell>
@@ -147,6 +157,19 @@ export function GroupMembers({
               )}
             </TableBody>
           </Table>
+          {pages > 1 ? (
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
+              <IconButton aria-label="Previous page" disabled={page <= 0} onClick={() => setPage(page - 1)}>
+                <ChevronLeftIcon />
+              </IconButton>
+              <Typography variant="body2" aria-live="polite">
+                page {Math.min(page + 1, pages)} of {pages}
+              </Typography>
+              <IconButton aria-label="Next page" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+                <ChevronRightIcon />
+              </IconButton>
+            </Box>
+          ) : null}
         </TableContainer>
       )}
 

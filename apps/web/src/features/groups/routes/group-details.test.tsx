@@ -31,7 +31,10 @@ function renderDetails(role: Role, routes: FakeRoute[] = []) {
 const memberSearch = (respond: (url: URL) => unknown): FakeRoute => ({
   method: 'GET',
   path: `/api/users/extension/groups/${GROUP_ID}/member-search`,
-  respond: (request) => jsonResponse({ users: respond(request.url) }),
+  respond: (request) => {
+    const users = respond(request.url) as unknown[];
+    return jsonResponse({ users, total: users.length });
+  },
 });
 
 describe('GroupDetailsRoute', () => {
@@ -42,6 +45,35 @@ describe('GroupDetailsRoute', () => {
     expect(within(table).getByText('ada@demo.test')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Add a member of the organization' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+  });
+
+  it('pages a group of 55 members by 50: page 1 of 2, then the last 5', async () => {
+    const pupils = Array.from({ length: 55 }, (_item, index) => {
+      const nn = String(index + 1).padStart(2, '0');
+      return { user_id: `p${nn}`, email: `pupil${nn}@demo.test`, given_name: 'Pupil', family_name: nn, role: 'STUDENT' };
+    });
+    const { api, user } = renderDetails('USER', [
+      {
+        method: 'GET',
+        path: `/api/users/extension/groups/${GROUP_ID}/member-search`,
+        respond: (request) => {
+          const offset = Number(request.url.searchParams.get('offset') ?? 0);
+          const count = Number(request.url.searchParams.get('count') ?? 50);
+          return jsonResponse({ users: pupils.slice(offset, offset + count), total: pupils.length });
+        },
+      },
+    ]);
+    const table = await screen.findByRole('table', { name: 'Members of Cohort A' });
+    expect(await screen.findByText('page 1 of 2')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('page 2 of 2')).toBeInTheDocument();
+    expect(await within(table).findByText('pupil55@demo.test')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    const offsets = api
+      .callsTo('GET', `/api/users/extension/groups/${GROUP_ID}/member-search`)
+      .map((request) => request.url.searchParams.get('offset'));
+    expect(offsets).toEqual([null, '50']);
   });
 
   it('lets an admin add a member found by e-mail (3 characters or more) and remove one after confirmation', async () => {

@@ -132,6 +132,7 @@ describe('OrgProfileRoute', () => {
               { user_id: 'user-1', email: 'owner@demo.test', given_name: 'Olive', family_name: 'Owner', role: 'ADMIN' },
               { user_id: 'user-2', email: 'admin@demo.test', given_name: 'Ada', family_name: 'Admin', role: 'ADMIN' },
             ],
+            total: 2,
           }),
       },
     ]);
