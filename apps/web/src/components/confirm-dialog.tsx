@@ -17,11 +17,13 @@ export type ConfirmDialogProps = {
   isPending?: boolean;
   /** Keeps the confirm button disabled (a field in the dialog still needs a value). */
   isConfirmDisabled?: boolean;
+  /** What has the focus on opening: Cancel, or a field of the content that has `autoFocus`. */
+  initialFocus?: 'cancel' | 'content';
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** A yes/no question before an action that cannot be undone. */
+/** A yes/no question before an action that cannot be undone; Cancel has the focus when it opens. */
 export function ConfirmDialog({
   isOpen,
   title,
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   isPending = false,
   isConfirmDisabled = false,
+  initialFocus = 'cancel',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -53,7 +56,8 @@ export function ConfirmDialog({
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={isPending}>
+        {/* Cancel first: Enter on an opened confirmation must not destroy anything. */}
+        <Button onClick={onCancel} disabled={isPending} autoFocus={initialFocus === 'cancel'}>
           {cancelLabel}
         </Button>
         <Button variant="contained" onClick={onConfirm} loading={isPending} disabled={isConfirmDisabled}>
