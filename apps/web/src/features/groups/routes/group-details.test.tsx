@@ -44,6 +44,13 @@ describe('GroupDetailsRoute', () => {
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
   });
 
+  it('shows the shared empty state for a group without members', async () => {
+    renderDetails('ADMIN', [memberSearch(() => [])]);
+    const empty = await screen.findByRole('status');
+    expect(empty).toHaveTextContent('Nothing to show');
+    expect(empty).toHaveTextContent('No users to display');
+  });
+
   it('lets an admin add a member found by e-mail (3 characters or more) and remove one after confirmation', async () => {
     const { api, user } = renderDetails('ADMIN', [
       memberSearch((url) => (url.searchParams.get('inGroup') === 'true' ? [ADA] : [SAM])),

@@ -10,6 +10,7 @@ import type { OrgUser, OrgUsersVariant } from '@patientsim/domain/users/org-user
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { NO_USERS_MESSAGE } from '../../../components/empty-state';
 import { externalPaths } from '../../../config/paths';
 import { useOrgUsers } from '../api/get-org-users';
 import { useRemoveOrgUser } from '../api/remove-org-user';
@@ -89,7 +90,8 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
         isFetching={users.isFetching}
         error={users.error}
         onRetry={() => void users.refetch()}
-        emptyMessage={search ? 'Use the search bar to search for a user' : 'No users to display'}
+        // The table lists the organisation before any search: empty means nobody matches.
+        emptyMessage={NO_USERS_MESSAGE}
       />
       {editing ? (
         <EditOrgUserDialog

@@ -43,15 +43,15 @@ const USERS: OrgUser[] = [
   buildOrgUser({ user_id: null, given_name: '', family_name: '', email: 'declined@demo.test', declined: true }),
 ];
 
-function renderUsers(
-  role: Role,
-  {
-    path = '/auth/org/invite',
-    routes = [] as FakeRoute[],
-    items = USERS as OrgUser[] | (() => OrgUser[]),
-    total = 120,
-  } = {},
-) {
+type RenderOptions = {
+  path?: string;
+  routes?: FakeRoute[];
+  /** The rows the server answers, or a function of the moment (a write changed them). */
+  items?: OrgUser[] | (() => OrgUser[]);
+  total?: number;
+};
+
+function renderUsers(role: Role, { path = '/auth/org/invite', routes = [], items = USERS, total = 120 }: RenderOptions = {}) {
   writeLoginResult(buildLoginResult({ role }));
   const api = stubApi([
     ...routes,
@@ -199,6 +199,31 @@ describe('OrgUsersRoute', () => {
     renderUsers('ADMIN', { items: [], total: 0 });
     expect(await screen.findByText('No users to display')).toBeInTheDocument();
     expect(screen.getByText('Nothing to show')).toBeInTheDocument();
+  });
+
+  it('says "No users to display" when a search matches nothing, never to use the search bar', async () => {
+    const { memberCalls, user } = renderUsers('ADMIN', {
+      routes: [
+        {
+          method: 'GET',
+          path: MEMBERS_URL,
+          respond: (request) =>
+            jsonResponse({
+              total: request.url.searchParams.has('search') ? 0 : USERS.length,
+              page: 0,
+              pageSize: 50,
+              items: request.url.searchParams.has('search') ? [] : USERS,
+            } satisfies OrgUsersPage),
+        },
+      ],
+    });
+    await screen.findByRole('row', { name: /owner@demo\.test/ });
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    const empty = await screen.findByRole('status');
+    expect(empty).toHaveTextContent('Nothing to show');
+    expect(empty).toHaveTextContent('No users to display');
+    expect(screen.queryByText('Use the search bar to search for a user')).not.toBeInTheDocument();
+    expect(memberCalls().at(-1)?.url.searchParams.get('search')).toBe('nobody');
   });
 });
 
