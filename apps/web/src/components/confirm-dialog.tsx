@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useHasOpened } from '../lib/use-has-opened';
 
 export type ConfirmDialogProps = {
@@ -38,6 +38,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const hasOpened = useHasOpened(isOpen);
   if (!hasOpened) return null;
   return (
@@ -48,6 +49,15 @@ export function ConfirmDialog({
       aria-describedby={descriptionId}
       maxWidth="xs"
       fullWidth
+      slotProps={{
+        transition: {
+          // A menu that opened this dialog hands the focus back to its button as it closes, after
+          // Cancel took it: Cancel takes it again once the dialog is in.
+          onEntered: () => {
+            if (initialFocus === 'cancel') cancelRef.current?.focus();
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
@@ -57,7 +67,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         {/* Cancel first: Enter on an opened confirmation must not destroy anything. */}
-        <Button onClick={onCancel} disabled={isPending} autoFocus={initialFocus === 'cancel'}>
+        <Button ref={cancelRef} onClick={onCancel} disabled={isPending} autoFocus={initialFocus === 'cancel'}>
           {cancelLabel}
         </Button>
         <Button variant="contained" onClick={onConfirm} loading={isPending} disabled={isConfirmDisabled}>
