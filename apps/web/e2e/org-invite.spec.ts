@@ -25,6 +25,15 @@ test('an admin invites a new address; the person signs up through the e-mailed l
   const admin = await openUsersAsAdmin(browser);
   const riverside = (await storedPayload(admin))?.org;
 
+  // The address is searched for first: nobody matches, and that answer is what the page holds.
+  const table = admin.getByRole('table', { name: 'Users' });
+  const searched = admin.waitForResponse(
+    (response) => response.url().includes('/members?') && new URL(response.url()).searchParams.get('search') === email,
+  );
+  await admin.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  await searched;
+  await expect(admin.getByText('Nothing to show')).toBeVisible();
+
   await admin.getByRole('button', { name: 'Invite User' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Invite User' });
   await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveText('Student');
@@ -37,6 +46,8 @@ test('an admin invites a new address; the person signs up through the e-mailed l
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog).toBeHidden();
   await expect(admin.getByText(`An invitation was sent to ${email}.`)).toBeVisible();
+  // The users table shows the invitee at once, without a reload.
+  await expect(table.getByRole('row').filter({ hasText: email }).getByText('Pending Invite')).toBeVisible();
 
   // Decision 8: no account yet, so the link opens the invite variant of sign-up.
   const link = findLink(await waitForMail({ to: email, subject: /invited to join Riverside EMS Academy/ }), '/auth/signup?');

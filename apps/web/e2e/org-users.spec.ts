@@ -1,8 +1,9 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { provisionMember, tokenClaimsOf } from './support/accounts';
-import { signInWithoutForm } from './support/auth';
+import { signInWithoutForm, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { findLink, waitForMail } from './support/mail';
 
 /** The search terms the users list was asked for on `page` since the call. */
 function recordSearches(page: Page): string[] {
@@ -108,5 +109,49 @@ test('an instructor sees the users without Remove', async ({ browser }) => {
   await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Remove' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'org users as instructor');
+  await context.close();
+});
+
+test('an admin resends and revokes a pending invitation from its row in the users table', async ({ browser }) => {
+  const email = uniqueEmail('users-invitee');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithoutForm(page, 'admin@demo.test', { redirectUrl: '/auth/org/invite' });
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByText('owner@demo.test')).toBeVisible();
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite User' });
+  await invite.getByLabel(/^Email/).fill(email);
+  await invite.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(`An invitation was sent to ${email}.`)).toBeVisible();
+  const firstMail = await waitForMail({ to: email, subject: /invited to join/ });
+
+  await searchFor(page, email);
+  const row = table.getByRole('row').filter({ hasText: email });
+  // No name yet: the address names the row and its menu.
+  await expect(row.getByRole('cell').first()).toHaveText(email);
+  await row.getByRole('button', { name: `Actions for ${email}` }).click();
+  await expect(page.getByRole('menuitem')).toHaveText(['Resend', 'Revoke']);
+  await expectNoSeriousA11yViolations(page, 'pending invitation menu');
+  await page.getByRole('menuitem', { name: 'Resend' }).click();
+  await expect(page.getByText(`The invitation to ${email} was sent again.`)).toBeVisible();
+  // A new message with a fresh link.
+  const resent = await waitForMail({ to: email, subject: /invited to join/, after: new Date(Date.parse(firstMail.receivedAt) + 1) });
+  expect(findLink(resent, '/auth/signup?')).not.toBe(findLink(firstMail, '/auth/signup?'));
+
+  await row.getByRole('button', { name: `Actions for ${email}` }).click();
+  await page.getByRole('menuitem', { name: 'Revoke' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke invitation' });
+  await expect(confirm).toContainText(`Revoke the invitation to ${email}? The link in their invitation email will stop working.`);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'revoke invitation confirmation');
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(`The invitation to ${email} was revoked.`)).toBeVisible();
+  // Gone from the table at once; the search that now matches nobody says so in the spec's words.
+  await expect(row).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Nothing to show' })).toContainText('No users to display');
+  await expect(page.getByText('Use the search bar to search for a user')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'org users with no match');
   await context.close();
 });

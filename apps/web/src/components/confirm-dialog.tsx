@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useHasOpened } from '../lib/use-has-opened';
 
 export type ConfirmDialogProps = {
@@ -17,11 +17,13 @@ export type ConfirmDialogProps = {
   isPending?: boolean;
   /** Keeps the confirm button disabled (a field in the dialog still needs a value). */
   isConfirmDisabled?: boolean;
+  /** What has the focus on opening: Cancel, or a field of the content that has `autoFocus`. */
+  initialFocus?: 'cancel' | 'content';
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** A yes/no question before an action that cannot be undone. */
+/** A yes/no question before an action that cannot be undone; Cancel has the focus when it opens. */
 export function ConfirmDialog({
   isOpen,
   title,
@@ -30,11 +32,13 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   isPending = false,
   isConfirmDisabled = false,
+  initialFocus = 'cancel',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const hasOpened = useHasOpened(isOpen);
   if (!hasOpened) return null;
   return (
@@ -45,6 +49,15 @@ export function ConfirmDialog({
       aria-describedby={descriptionId}
       maxWidth="xs"
       fullWidth
+      slotProps={{
+        transition: {
+          // A menu that opened this dialog hands the focus back to its button as it closes, after
+          // Cancel took it: Cancel takes it again once the dialog is in.
+          onEntered: () => {
+            if (initialFocus === 'cancel') cancelRef.current?.focus();
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
@@ -53,7 +66,8 @@ export function ConfirmDialog({
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={isPending}>
+        {/* Cancel first: Enter on an opened confirmation must not destroy anything. */}
+        <Button ref={cancelRef} onClick={onCancel} disabled={isPending} autoFocus={initialFocus === 'cancel'}>
           {cancelLabel}
         </Button>
         <Button variant="contained" onClick={onConfirm} loading={isPending} disabled={isConfirmDisabled}>

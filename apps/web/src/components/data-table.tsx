@@ -20,6 +20,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common
 import { pageCount } from '@patientsim/domain/common/page.schemas';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { EmptyState } from './empty-state';
 
 export type DataTableColumn<Row> = {
   key: string;
@@ -47,7 +48,7 @@ export type DataTableProps<Row> = {
   isFetching: boolean;
   error: unknown;
   onRetry: () => void;
-  /** Why the table is empty ('Nothing to show' is the heading). */
+  /** Why the table is empty (see EmptyState). */
   emptyMessage: string;
 };
 
@@ -140,14 +141,7 @@ export function DataTable<Row>({
               </TableBody>
             </Table>
           </TableContainer>
-          {!isLoading && rows.length === 0 ? (
-            <Box sx={{ p: 3, textAlign: 'center' }}>
-              <Typography variant="h6" component="p">
-                Nothing to show
-              </Typography>
-              <Typography color="text.secondary">{emptyMessage}</Typography>
-            </Box>
-          ) : null}
+          {!isLoading && rows.length === 0 ? <EmptyState message={emptyMessage} /> : null}
         </Paper>
       )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>

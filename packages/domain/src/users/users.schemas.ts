@@ -125,10 +125,14 @@ export const FoundUserListSchema = z.object({ users: z.array(FoundUserSchema), t
 export type FoundUserList = z.infer<typeof FoundUserListSchema>;
 
 /**
- * GET /archived-users: the removed members of the organisation `orgId`. The spec's "regex filter"
- * is taken as a plain substring of e-mail or names: user-supplied regular expressions never run.
+ * GET /archived-users: the removed members of the organisation `orgId`, or without it of the
+ * caller's active organisation (the spec's call names none). The spec's "regex filter" is taken as
+ * a plain substring of e-mail or names: user-supplied regular expressions never run.
  */
-export const ArchivedUsersQuerySchema = RowPageSchema.extend({ orgId: IdSchema, filter: SearchTermSchema.optional() });
+export const ArchivedUsersQuerySchema = RowPageSchema.extend({
+  orgId: IdSchema.optional(),
+  filter: SearchTermSchema.optional(),
+});
 export type ArchivedUsersQuery = z.infer<typeof ArchivedUsersQuerySchema>;
 
 export const ArchivedUserSchema = z.object({

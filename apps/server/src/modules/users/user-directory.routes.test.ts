@@ -469,8 +469,8 @@ describe('GET /archived-users', () => {
 
   it('refuses bad input with 400', async () => {
     for (const query of [
-      '',
       '?orgId=bad%00id',
+      '?filter=ab',
       `?orgId=${orgA}&filter=ab`,
       `?orgId=${orgA}&filter=abc%00`,
       `?orgId=${orgA}&count=101`,
@@ -490,6 +490,24 @@ describe('GET /archived-users', () => {
   });
 
   refusesEndedAndDemoted(() => `/archived-users?orgId=${orgA}`);
+
+  it("answers without orgId for the caller's active organisation, with the same guard", async () => {
+    expect(await archive(as.admin, '')).toEqual(await archive(as.admin, `?orgId=${orgA}`));
+    expect((await archive(as.instructor, '?offset=1&count=1')).archivedusers).toMatchObject([{ user_id: as.removedAdmin.userId }]);
+    expect((await archive(as.admin, '?filter=IVED')).archivedusers.map((item) => item.email)).toEqual(['archived@alpha.test']);
+    // The active organisation, not any organisation the caller belongs to: Beta has no removed members.
+    expect(await archive(as.mixed, '')).toEqual({ archivedusers: [], total: 0 });
+    expect(await archive(as.outsider, '')).toEqual({ archivedusers: [], total: 0 });
+    const student = await get(as.student.client, '/archived-users');
+    expect(student.statusCode).toBe(403);
+    expect(student.json().code).toBe('FORBIDDEN');
+    // The provider belongs to no organisation: there is none to answer for.
+    const provider = await get(as.provider.client, '/archived-users');
+    expect(provider.statusCode).toBe(404);
+    expect(provider.json().code).toBe('NOT_FOUND');
+  });
+
+  refusesEndedAndDemoted(() => '/archived-users');
 });
 
 describe('DELETE /users/:id', () => {

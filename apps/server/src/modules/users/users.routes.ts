@@ -34,6 +34,15 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 const groupInParams = (request: FastifyRequest) => (request.params as { id: string }).id;
 /** The organisation named by the query's `orgId`. */
 const orgInQuery = (request: FastifyRequest) => (request.query as { orgId: string }).orgId;
+/**
+ * The organisation named by the query's `orgId`, else the caller's active one; a caller without an
+ * organisation has none to read (404, as for an organisation they do not belong to).
+ */
+const orgInQueryOrActive = (request: FastifyRequest) => {
+  const orgId = (request.query as { orgId?: string }).orgId ?? currentUser(request).org;
+  if (!orgId) throw new AppError('NOT_FOUND');
+  return orgId;
+};
 /** Whether the query names an organisation (the calls that otherwise span every user). */
 const namesOrg = (request: FastifyRequest) => (request.query as { orgId?: string }).orgId !== undefined;
 
@@ -184,12 +193,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/archived-users',
     {
-      preHandler: app.requireOrgPermission('org:members:read', { orgFrom: orgInQuery }),
+      preHandler: app.requireOrgPermission('org:members:read', { orgFrom: orgInQueryOrActive }),
       schema: {
         tags: ['users'],
         security: [{ bearer: [] }],
         description:
-          'A page (offset, count) of the removed members of the organisation `orgId`; `filter` is a plain text to find in e-mail or names.',
+          'A page (offset, count) of the removed members of the organisation `orgId`, or without it of your active organisation; `filter` is a plain text to find in e-mail or names.',
         querystring: ArchivedUsersQuerySchema,
         response: { 200: ArchivedUsersResultSchema, ...errors },
       },

@@ -160,6 +160,7 @@ export function ProfileForm({
         confirmLabel="Accept"
         isPending={update.isPending}
         isConfirmDisabled={currentPassword === ''}
+        initialFocus="content"
         onCancel={() => {
           update.reset();
           closeEmailChange();

@@ -22,6 +22,7 @@ import { stripGroupPrefixes } from '@patientsim/domain/groups/group.schemas';
 import { ROLE_LABEL } from '@patientsim/domain/roles/roles';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState, NO_USERS_MESSAGE } from '../../../components/empty-state';
 import { PersonSearchField } from '../../../components/person-search-field';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { useAddGroupMembers } from '../api/add-group-members';
@@ -137,7 +138,9 @@ export function GroupMembers({
             <TableBody>
               {members.data.users.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={canEdit ? 4 : 3}>No users to display</TableCell>
+                  <TableCell colSpan={canEdit ? 4 : 3}>
+                    <EmptyState message={NO_USERS_MESSAGE} />
+                  </TableCell>
                 </TableRow>
               ) : (
                 members.data.users.map((member) => (

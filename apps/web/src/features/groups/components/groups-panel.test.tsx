@@ -135,6 +135,13 @@ describe('GroupsPanel', () => {
     await waitFor(() => expect(screen.getAllByText('Ada Admin')).toHaveLength(2));
   });
 
+  it('shows the shared empty state when the organisation has no groups', async () => {
+    renderPanel('ADMIN', [nested([SANDBOX])]);
+    const empty = await screen.findByRole('status');
+    expect(empty).toHaveTextContent('Nothing to show');
+    expect(empty).toHaveTextContent('No groups to display');
+  });
+
   it('shows a failed load with Retry', async () => {
     renderPanel('ADMIN', [
       {

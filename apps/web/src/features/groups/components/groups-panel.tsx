@@ -23,6 +23,7 @@ import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { isAdmin } from '@patientsim/domain/roles/roles';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
 import { RouterLink } from '../../../components/router-link';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
@@ -163,7 +164,7 @@ export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; or
               {rows.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={4}>
-                    <Typography>Nothing to show</Typography>
+                    <EmptyState message="No groups to display" />
                   </TableCell>
                 </TableRow>
               ) : (

@@ -76,6 +76,13 @@ describe('GroupDetailsRoute', () => {
     expect(offsets).toEqual([null, '50']);
   });
 
+  it('shows the shared empty state for a group without members', async () => {
+    renderDetails('ADMIN', [memberSearch(() => [])]);
+    const empty = await screen.findByRole('status');
+    expect(empty).toHaveTextContent('Nothing to show');
+    expect(empty).toHaveTextContent('No users to display');
+  });
+
   it('lets an admin add a member found by e-mail (3 characters or more) and remove one after confirmation', async () => {
     const { api, user } = renderDetails('ADMIN', [
       memberSearch((url) => (url.searchParams.get('inGroup') === 'true' ? [ADA] : [SAM])),

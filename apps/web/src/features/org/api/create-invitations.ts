@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
-import { orgInvitesQueryKey } from './get-org-invites';
+import { invalidateOrgInvitations } from './invalidate-org-people';
 
 /** Invites addresses into an organisation, all in one request (spec 7, POST /invitations/invite). */
 export function createInvitations(body: InviteUsersBody): Promise<InviteResult[]> {
@@ -23,7 +23,7 @@ export function useCreateInvitations(orgId: string) {
   return useMutation({
     mutationKey: ['invitations', 'create', orgId],
     mutationFn: createInvitations,
-    // Only the organisation's pending invitations change; members join later, by accepting.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgInvitesQueryKey(orgId) }),
+    // One address or a bulk list: the invitees show as pending rows and take seats; members join later, by accepting.
+    onSuccess: () => invalidateOrgInvitations(queryClient, orgId),
   });
 }

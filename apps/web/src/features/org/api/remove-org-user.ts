@@ -2,7 +2,7 @@ import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
-import { orgUsersKey } from './get-org-users';
+import { invalidateOrgMembers } from './invalidate-org-people';
 
 /** Removes a member from the organisation: archived for grading, their sessions end. */
 export async function removeOrgUser({ orgId, userId }: { orgId: string; userId: string }): Promise<void> {
@@ -19,11 +19,7 @@ export function useRemoveOrgUser() {
   return useMutation({
     mutationKey: ['groups', 'remove-org-user'],
     mutationFn: removeOrgUser,
-    // Every variant of the users list changes (the member moves to the archive); the seat count too.
-    onSuccess: (_result, { orgId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: orgUsersKey(orgId) }),
-        queryClient.invalidateQueries({ queryKey: ['groups', orgId], exact: true }),
-      ]),
+    // The member moves to the archive and leaves the organisation's groups; a seat opens.
+    onSuccess: (_result, { orgId }) => invalidateOrgMembers(queryClient, orgId, { seats: true }),
   });
 }

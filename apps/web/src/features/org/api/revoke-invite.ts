@@ -2,7 +2,7 @@ import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
-import { orgInvitesQueryKey } from './get-org-invites';
+import { invalidateOrgInvitations } from './invalidate-org-people';
 
 /** Revokes an organisation's pending invitation to `email`: its link stops working. */
 export async function revokeInvite({ orgId, email }: { orgId: string; email: string }): Promise<void> {
@@ -19,6 +19,6 @@ export function useRevokeInvite(orgId: string) {
   return useMutation({
     mutationKey: ['invitations', 'revoke', orgId],
     mutationFn: (email: string) => revokeInvite({ orgId, email }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgInvitesQueryKey(orgId) }),
+    onSuccess: () => invalidateOrgInvitations(queryClient, orgId),
   });
 }

@@ -3,7 +3,7 @@ import type { UpdateOrgUserBody } from '@patientsim/domain/users/org-users.schem
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
-import { orgUsersKey } from './get-org-users';
+import { invalidateOrgMembers } from './invalidate-org-people';
 
 /** An admin's edit of a member: only the changed fields are sent (spec section 5). */
 export async function updateOrgUser({
@@ -29,7 +29,7 @@ export function useUpdateOrgUser() {
   return useMutation({
     mutationKey: ['groups', 'update-org-user'],
     mutationFn: updateOrgUser,
-    // Names, e-mail and role show only in the organisation's users lists.
-    onSuccess: (_result, { orgId }) => queryClient.invalidateQueries({ queryKey: orgUsersKey(orgId) }),
+    // Names, e-mail and role show wherever the member is listed; seats do not change.
+    onSuccess: (_result, { orgId }) => invalidateOrgMembers(queryClient, orgId, { seats: false }),
   });
 }

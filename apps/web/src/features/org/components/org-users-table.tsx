@@ -7,14 +7,16 @@ import MenuItem from '@mui/material/MenuItem';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { canAssignRole, type Role } from '@patientsim/domain/roles/roles';
 import type { OrgUser, OrgUsersVariant } from '@patientsim/domain/users/org-users.schemas';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { NO_USERS_MESSAGE } from '../../../components/empty-state';
 import { externalPaths } from '../../../config/paths';
 import { useOrgUsers } from '../api/get-org-users';
 import { useRemoveOrgUser } from '../api/remove-org-user';
 import { EditOrgUserDialog } from './edit-org-user-dialog';
 import { orgUserName, orgUserStatus } from './org-user-status';
+import { usePendingInviteActions } from './pending-invite-actions';
 
 type Member = OrgUser & { user_id: string };
 
@@ -32,9 +34,13 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
   const remove = useRemoveOrgUser();
   const canRemove = hasPermission(actorRole, 'org:users:remove');
   const canEdit = hasPermission(actorRole, 'org:users:edit');
+  // Resend and revoke are the server's invite calls, under the same permission as inviting.
+  const canManageInvites = hasPermission(actorRole, 'org:invite');
+  const inviteActions = usePendingInviteActions(orgId);
 
   const columns: DataTableColumn<OrgUser>[] = [
-    { key: 'name', header: 'Name', render: (user) => orgUserName(user) },
+    // An invitee has no name yet: the address stands for them.
+    { key: 'name', header: 'Name', render: (user) => orgUserName(user) || user.email },
     { key: 'email', header: 'Email', render: (user) => user.email },
     {
       key: 'status',
@@ -50,19 +56,22 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
             <Link href={`${externalPaths.grades}?userId=${encodeURIComponent(user.user_id)}`}>Go to Grading</Link>
           ) : null
         ) : isMember(user) && !user.key_owner ? (
-          <RowActions
+          <MemberActions
             user={user}
             canEdit={canEdit && canAssignRole(actorRole, user.role)}
             canRemove={canRemove && canAssignRole(actorRole, user.role)}
             onEdit={() => setEditing(user)}
             onRemove={() => setRemoving(user)}
           />
+        ) : user.pending && !user.declined && canManageInvites ? (
+          <RowMenu name={user.email}>{(close) => inviteActions.menuItems(user.email, close)}</RowMenu>
         ) : null,
     },
   ];
 
   return (
     <>
+      {inviteActions.failure}
       <DataTable
         label="Users"
         columns={columns}
@@ -81,7 +90,8 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
         isFetching={users.isFetching}
         error={users.error}
         onRetry={() => void users.refetch()}
-        emptyMessage={search ? 'Use the search bar to search for a user' : 'No users to display'}
+        // The table lists the organisation before any search: empty means nobody matches.
+        emptyMessage={NO_USERS_MESSAGE}
       />
       {editing ? (
         <EditOrgUserDialog
@@ -110,12 +120,29 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
           : null}
         {remove.error ? <span role="alert"> {remove.error.message}</span> : null}
       </ConfirmDialog>
+      {inviteActions.dialogs}
     </>
   );
 }
 
-/** The row's action menu: instructors see it, but only with what they may do (decision 3). */
-function RowActions({
+/** A row's one action menu, named after the row ("Actions for {name}"). */
+function RowMenu({ name, children }: { name: string; children: (close: () => void) => ReactNode }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {children(close)}
+      </Menu>
+    </>
+  );
+}
+
+/** A member's actions: instructors see the menu, but only with what they may do (decision 3). */
+function MemberActions({
   user,
   canEdit,
   canRemove,
@@ -128,16 +155,11 @@ function RowActions({
   onEdit: () => void;
   onRemove: () => void;
 }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = orgUserName(user) || user.email;
-  const close = () => setAnchor(null);
   return (
-    <>
-      <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
-        <MoreVert />
-      </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+    <RowMenu name={orgUserName(user) || user.email}>
+      {(close) => [
         <MenuItem
+          key="edit"
           disabled={!canEdit}
           onClick={() => {
             close();
@@ -145,9 +167,10 @@ function RowActions({
           }}
         >
           Edit
-        </MenuItem>
-        {canRemove ? (
+        </MenuItem>,
+        canRemove ? (
           <MenuItem
+            key="remove"
             onClick={() => {
               close();
               onRemove();
@@ -155,8 +178,8 @@ function RowActions({
           >
             Remove
           </MenuItem>
-        ) : null}
-      </Menu>
-    </>
+        ) : null,
+      ]}
+    </RowMenu>
   );
 }

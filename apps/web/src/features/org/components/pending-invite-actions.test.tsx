@@ -19,6 +19,7 @@ function Row() {
   const actions = usePendingInviteActions(RIVERSIDE_ID);
   return (
     <>
+      {actions.failure}
       <Button aria-label={`Actions for ${EMAIL}`} onClick={(event) => setAnchor(event.currentTarget)}>
         Actions
       </Button>
@@ -30,12 +31,12 @@ function Row() {
   );
 }
 
-function renderRow(resend = () => ok()) {
+function renderRow(resend = () => ok(), revoke = () => ok()) {
   writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
   const api = stubApi(
     [
       { method: 'POST', path: `${INVITES_PATH}/resend`, respond: resend },
-      { method: 'DELETE', path: INVITES_PATH, respond: () => ok() },
+      { method: 'DELETE', path: INVITES_PATH, respond: revoke },
     ],
     { withShell: false },
   );
@@ -52,11 +53,21 @@ describe('usePendingInviteActions', () => {
     expect(api.callsTo('POST', `${INVITES_PATH}/resend`)[0]?.url.searchParams.get('email')).toBe(EMAIL);
   });
 
-  it('shows the server’s message when a resend is refused', async () => {
+  it('shows the server’s message inline when a resend is refused', async () => {
     const { user } = renderRow(() => errorResponse(429, 'RATE_LIMITED', 'Too many attempts. Please try again later.'));
     await user.click(screen.getByRole('button', { name: `Actions for ${EMAIL}` }));
     await user.click(screen.getByRole('menuitem', { name: 'Resend' }));
-    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again later.');
+  });
+
+  it('keeps a refused revoke in its confirmation, with the server’s message', async () => {
+    const { user } = renderRow(undefined, () => errorResponse(404, 'NOT_FOUND', 'No pending invitation for this email.'));
+    await user.click(screen.getByRole('button', { name: `Actions for ${EMAIL}` }));
+    await user.click(screen.getByRole('menuitem', { name: 'Revoke' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke invitation' });
+    await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('No pending invitation for this email.');
+    expect(screen.queryByText(`The invitation to ${EMAIL} was revoked.`)).not.toBeInTheDocument();
   });
 
   it('revokes only after confirming', async () => {

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
 import { useState } from 'react';
@@ -8,8 +9,9 @@ import { useRevokeInvite } from '../api/revoke-invite';
 
 /**
  * Resend and Revoke for the pending-invitation rows of the org users table: `menuItems` go into a
- * row's action menu; `dialogs` (the revoke confirmation and the outcome message) render once,
- * outside the menu, since the menu closes when an item is chosen.
+ * row's action menu; `dialogs` (the revoke confirmation and the success message) render once,
+ * outside the menu, since the menu closes when an item is chosen; `failure` is a refused resend,
+ * shown inline above the table. A refused revoke stays in its confirmation.
  */
 export function usePendingInviteActions(orgId: string) {
   const resend = useResendInvite(orgId);
@@ -22,10 +24,7 @@ export function usePendingInviteActions(orgId: string) {
       key="resend"
       onClick={() => {
         closeMenu();
-        resend.mutate(email, {
-          onSuccess: () => setNotice(`The invitation to ${email} was sent again.`),
-          onError: (error) => setNotice(replyMessageOr(error, 'Unknown error')),
-        });
+        resend.mutate(email, { onSuccess: () => setNotice(`The invitation to ${email} was sent again.`) });
       }}
     >
       Resend
@@ -34,6 +33,7 @@ export function usePendingInviteActions(orgId: string) {
       key="revoke"
       onClick={() => {
         closeMenu();
+        revoke.reset();
         setRevoking(email);
       }}
     >
@@ -52,17 +52,29 @@ export function usePendingInviteActions(orgId: string) {
         onConfirm={() => {
           if (!revoking) return;
           revoke.mutate(revoking, {
-            onSuccess: () => setNotice(`The invitation to ${revoking} was revoked.`),
-            onError: (error) => setNotice(replyMessageOr(error, 'Unknown error')),
-            onSettled: () => setRevoking(null),
+            onSuccess: () => {
+              setNotice(`The invitation to ${revoking} was revoked.`);
+              setRevoking(null);
+            },
           });
         }}
       >
         {`Revoke the invitation to ${revoking ?? ''}? The link in their invitation email will stop working.`}
+        {revoke.error ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {replyMessageOr(revoke.error, 'Unknown error')}
+          </Alert>
+        ) : null}
       </ConfirmDialog>
       <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice ?? ''} />
     </>
   );
 
-  return { menuItems, dialogs };
+  const failure = resend.error ? (
+    <Alert severity="error" onClose={() => resend.reset()}>
+      {replyMessageOr(resend.error, 'Unknown error')}
+    </Alert>
+  ) : null;
+
+  return { menuItems, dialogs, failure };
 }

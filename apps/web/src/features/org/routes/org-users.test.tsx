@@ -10,6 +10,7 @@ import { jsonResponse, renderRoutes } from '../../../testing/render';
 import { ArchivedUsersRoute, OrgUsersRoute } from './org-users';
 
 const MEMBERS_URL = `/api/users/extension/groups/${RIVERSIDE_ID}/members`;
+const INVITES_URL = `/api/users/invites/org/${RIVERSIDE_ID}`;
 
 function buildOrgUser(overrides: Partial<OrgUser> = {}): OrgUser {
   return {
@@ -42,19 +43,27 @@ const USERS: OrgUser[] = [
   buildOrgUser({ user_id: null, given_name: '', family_name: '', email: 'declined@demo.test', declined: true }),
 ];
 
-function renderUsers(role: Role, { path = '/auth/org/invite', routes = [] as FakeRoute[], items = USERS, total = 120 } = {}) {
+type RenderOptions = {
+  path?: string;
+  routes?: FakeRoute[];
+  /** The rows the server answers, or a function of the moment (a write changed them). */
+  items?: OrgUser[] | (() => OrgUser[]);
+  total?: number;
+};
+
+function renderUsers(role: Role, { path = '/auth/org/invite', routes = [], items = USERS, total = 120 }: RenderOptions = {}) {
   writeLoginResult(buildLoginResult({ role }));
   const api = stubApi([
     ...routes,
     // The invite buttons read the organisation (for its seats) and its pending invitations.
     { method: 'GET', path: /^\/api\/users\/extension\/users\/[^/]+\/groups$/, respond: () => jsonResponse([]) },
-    { method: 'GET', path: `/api/users/invites/org/${RIVERSIDE_ID}`, respond: () => jsonResponse({ invites: [] }) },
+    { method: 'GET', path: INVITES_URL, respond: () => jsonResponse({ invites: [] }) },
     {
       method: 'GET',
       path: MEMBERS_URL,
       respond: (request) => {
         const page = Number(request.url.searchParams.get('page') ?? 0);
-        return jsonResponse({ total, page, pageSize: 50, items } satisfies OrgUsersPage);
+        return jsonResponse({ total, page, pageSize: 50, items: typeof items === 'function' ? items() : items } satisfies OrgUsersPage);
       },
     },
   ]);
@@ -83,9 +92,57 @@ describe('OrgUsersRoute', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('page 2 of 3')).toBeInTheDocument();
     expect(memberCalls().at(-1)?.url.searchParams.get('page')).toBe('1');
-    // The key owner and invitees have no actions here.
+    // The key owner and declined invitees have no actions here.
     expect(screen.queryByRole('button', { name: 'Actions for Olive Owner' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Actions for pending/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Actions for declined/ })).not.toBeInTheDocument();
+  });
+
+  it('names a pending invitee by address and resends their invitation from the row menu', async () => {
+    const { api, user } = renderUsers('ADMIN', { routes: [{ method: 'POST', path: `${INVITES_URL}/resend`, respond: ok }] });
+    const row = await screen.findByRole('row', { name: /pending@demo\.test/ });
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('pending@demo.test');
+    await user.click(within(row).getByRole('button', { name: 'Actions for pending@demo.test' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Resend', 'Revoke']);
+    await user.click(screen.getByRole('menuitem', { name: 'Resend' }));
+    expect(await screen.findByText('The invitation to pending@demo.test was sent again.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `${INVITES_URL}/resend`)[0]?.url.searchParams.get('email')).toBe('pending@demo.test');
+  });
+
+  it('revokes a pending invitation after a confirmation that names it, with Cancel focused, and drops the row', async () => {
+    let isRevoked = false;
+    const { api, memberCalls, user } = renderUsers('ADMIN', {
+      routes: [
+        {
+          method: 'DELETE',
+          path: INVITES_URL,
+          respond: () => {
+            isRevoked = true;
+            return ok();
+          },
+        },
+      ],
+      items: () => (isRevoked ? USERS.filter((item) => !item.pending) : USERS),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions for pending@demo.test' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke invitation' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Revoke the invitation to pending@demo.test? The link in their invitation email will stop working.',
+    );
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    const loadsBefore = memberCalls().length;
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('The invitation to pending@demo.test was revoked.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', INVITES_URL)[0]?.url.searchParams.get('email')).toBe('pending@demo.test');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /pending@demo\.test/ })).not.toBeInTheDocument());
+    expect(memberCalls().length).toBeGreaterThan(loadsBefore);
+  });
+
+  it('gives those who may not invite no actions on invitations', async () => {
+    renderUsers('USER');
+    await screen.findByRole('row', { name: /pending@demo\.test/ });
+    expect(screen.getByRole('button', { name: 'Actions for Sam Student' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for pending@demo.test' })).not.toBeInTheDocument();
   });
 
   it('edits a member, sending only the changed fields', async () => {
@@ -142,6 +199,31 @@ describe('OrgUsersRoute', () => {
     renderUsers('ADMIN', { items: [], total: 0 });
     expect(await screen.findByText('No users to display')).toBeInTheDocument();
     expect(screen.getByText('Nothing to show')).toBeInTheDocument();
+  });
+
+  it('says "No users to display" when a search matches nothing, never to use the search bar', async () => {
+    const { memberCalls, user } = renderUsers('ADMIN', {
+      routes: [
+        {
+          method: 'GET',
+          path: MEMBERS_URL,
+          respond: (request) =>
+            jsonResponse({
+              total: request.url.searchParams.has('search') ? 0 : USERS.length,
+              page: 0,
+              pageSize: 50,
+              items: request.url.searchParams.has('search') ? [] : USERS,
+            } satisfies OrgUsersPage),
+        },
+      ],
+    });
+    await screen.findByRole('row', { name: /owner@demo\.test/ });
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    const empty = await screen.findByRole('status');
+    expect(empty).toHaveTextContent('Nothing to show');
+    expect(empty).toHaveTextContent('No users to display');
+    expect(screen.queryByText('Use the search bar to search for a user')).not.toBeInTheDocument();
+    expect(memberCalls().at(-1)?.url.searchParams.get('search')).toBe('nobody');
   });
 });
 
