@@ -1,4 +1,6 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
+import ErrorIcon from '@mui/icons-material/Error';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,6 +15,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -170,21 +173,39 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
   };
 
   if (results) {
+    const failed = results.filter((result) => result.outcome === 'refused').length;
     return (
       <Dialog open={isOpen} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
         <DialogTitle id={titleId}>Invitations Sent</DialogTitle>
         <DialogContent>
+          {failed > 0 ? (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {failed} of {results.length} invitations failed.
+            </Alert>
+          ) : null}
           <List dense aria-label="Invitation results">
-            {results.map((result) => (
-              <ListItem key={result.user.email}>
-                <ListItemText
-                  primary={result.user.email}
-                  secondary={
-                    result.message ? `${OUTCOME_LABEL[result.outcome]}: ${result.message}` : OUTCOME_LABEL[result.outcome]
-                  }
-                />
-              </ListItem>
-            ))}
+            {results.map((result) => {
+              // A refusal must read as one without relying on colour: its own icon and words.
+              const isFailure = result.outcome === 'refused';
+              return (
+                <ListItem key={result.user.email}>
+                  <ListItemIcon sx={{ minWidth: 36 }}>
+                    {isFailure ? (
+                      <ErrorIcon color="error" titleAccess="Failed" />
+                    ) : (
+                      <CheckCircleIcon color="success" titleAccess="Sent" />
+                    )}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={result.user.email}
+                    secondary={
+                      result.message ? `${OUTCOME_LABEL[result.outcome]}: ${result.message}` : OUTCOME_LABEL[result.outcome]
+                    }
+                    slotProps={{ secondary: isFailure ? { color: 'error' } : {} }}
+                  />
+                </ListItem>
+              );
+            })}
           </List>
         </DialogContent>
         <DialogActions>
@@ -205,6 +226,8 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
               <TextField
+                // The dialog opens to take addresses: typing starts at once.
+                autoFocus
                 label="Emails"
                 helperText="Separate addresses with commas, spaces or new lines"
                 multiline
@@ -287,7 +310,8 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
                       />
                       {row.error === null && (
                         <RoleSelect
-                          label={`Role for ${row.email}`}
+                          label="Role"
+                          hiddenLabelSuffix={`for ${row.email}`}
                           size="small"
                           value={row.role}
                           inviterRole={inviterRole}

@@ -77,7 +77,7 @@ export function EditOrgUserDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {update.error ? <Alert severity="error">{errorMessage(update.error, 'Unknown error')}</Alert> : null}
-            <FormTextField control={form.control} name="given_name" label="First name" required />
+            <FormTextField control={form.control} name="given_name" label="First name" required autoFocus />
             <FormTextField control={form.control} name="family_name" label="Last name" required />
             <FormTextField
               control={form.control}

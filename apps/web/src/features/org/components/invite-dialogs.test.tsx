@@ -80,6 +80,59 @@ afterEach(() => {
 });
 
 describe('BulkInviteDialog', () => {
+  it('puts the focus in the Emails field when it opens', async () => {
+    renderBulk();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Emails' })).toHaveFocus());
+  });
+
+  it('labels each role choice "Role", naming its address only for assistive technology', () => {
+    renderBulk();
+    paste('ann@example.test');
+    const role = screen.getByRole('combobox', { name: 'Role for ann@example.test' });
+    // The visible label fits the control; the address stands beside it in the row.
+    const label = document.getElementById(role.getAttribute('aria-labelledby')?.split(' ')[0] ?? '');
+    const shown = Array.from(label?.childNodes ?? []).filter((node) => node.nodeType === Node.TEXT_NODE);
+    expect(shown.map((node) => node.textContent).join('').trim()).toBe('Role');
+  });
+
+  it('shows each refused address as a failure, with an error icon and the server message', async () => {
+    const user = userEvent.setup();
+    writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
+    stubApi(
+      [
+        {
+          method: 'POST',
+          path: INVITE_PATH,
+          respond: () =>
+            jsonResponse([
+              sent('ann@example.test'),
+              { ...sent('bob@example.test'), outcome: 'refused', message: 'This address belongs to another organization.' },
+            ]),
+        },
+      ],
+      { withShell: false },
+    );
+    renderWithRouter(
+      <BulkInviteDialog
+        isOpen
+        onClose={() => {}}
+        orgId={RIVERSIDE_ID}
+        inviterRole="ADMIN"
+        seatUse={{ taken: 10, seats: 50, pendingEmails: new Set() }}
+        onInvited={vi.fn()}
+      />,
+    );
+    paste('ann@example.test bob@example.test');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const results = await screen.findByRole('list', { name: 'Invitation results' });
+    const [ann, bob] = within(results).getAllByRole('listitem');
+    expect(within(ann!).getByRole('img', { name: 'Sent' })).toBeInTheDocument();
+    expect(within(ann!).queryByRole('img', { name: 'Failed' })).not.toBeInTheDocument();
+    expect(within(bob!).getByRole('img', { name: 'Failed' })).toBeInTheDocument();
+    expect(within(bob!).getByText('Not sent: This address belongs to another organization.')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 invitations failed.')).toBeInTheDocument();
+  });
+
   it('adds pasted addresses as rows, marks invalid ones, and shows a repeat for 2500 ms', async () => {
     vi.useFakeTimers();
     renderBulk();

@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import { canAssignRole, isRole, ROLE_LABEL, ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { useId } from 'react';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 
 /** The roles an inviter may hand out: up to and including their own rank (spec section 6). */
 export function assignableRoles(inviterRole: Role): Role[] {
@@ -13,6 +14,7 @@ export function assignableRoles(inviterRole: Role): Role[] {
 /** A labelled role choice limited to the inviter's rank. */
 export function RoleSelect({
   label,
+  hiddenLabelSuffix,
   value,
   inviterRole,
   isDisabled = false,
@@ -20,6 +22,8 @@ export function RoleSelect({
   size = 'medium',
 }: {
   label: string;
+  /** Read after the label by assistive technology only (the row's address), so the shown label stays short enough to fit. */
+  hiddenLabelSuffix?: string;
   value: Role;
   inviterRole: Role;
   isDisabled?: boolean;
@@ -29,7 +33,15 @@ export function RoleSelect({
   const labelId = useId();
   return (
     <FormControl size={size} sx={{ minWidth: 160 }} disabled={isDisabled}>
-      <InputLabel id={labelId}>{label}</InputLabel>
+      <InputLabel id={labelId}>
+        {label}
+        {hiddenLabelSuffix ? (
+          <>
+            {' '}
+            <VisuallyHidden>{hiddenLabelSuffix}</VisuallyHidden>
+          </>
+        ) : null}
+      </InputLabel>
       <Select
         labelId={labelId}
         label={label}
