@@ -165,6 +165,14 @@ describe('OrgUsersRoute', () => {
     expect(patch?.body).toEqual({ given_name: 'Samantha', role: 'USER' });
   });
 
+  it('opens Edit user with the focus in First name', async () => {
+    const { user } = renderUsers('ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Student' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /First name/ })).toHaveFocus());
+  });
+
   it('removes a member after confirmation', async () => {
     const { api, user } = renderUsers('ADMIN', { routes: [{ method: 'DELETE', path: MEMBERS_URL, respond: ok }] });
     await user.click(await screen.findByRole('button', { name: 'Actions for Sam Student' }));
