@@ -52,6 +52,12 @@ export type DataTableProps<Row> = {
   emptyMessage: string;
 };
 
+/**
+ * A body row as tall as one holding an icon button (a row's action menu): rows with and without a
+ * menu line up. The small cell's padding and bottom border come on top of the button's 40 px.
+ */
+const BODY_ROW_HEIGHT = 6 + 40 + 6 + 1;
+
 /** Whether the table is wider than its box (it scrolls sideways), kept up to date as either changes size. */
 function useHorizontalOverflow() {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -132,7 +138,7 @@ export function DataTable<Row>({
               </TableHead>
               <TableBody>
                 {rows.map((row) => (
-                  <TableRow key={getRowKey(row)}>
+                  <TableRow key={getRowKey(row)} sx={{ height: BODY_ROW_HEIGHT }}>
                     {columns.map((column) => (
                       <TableCell key={column.key}>{column.render(row)}</TableCell>
                     ))}
