@@ -322,6 +322,7 @@ describe('InviteButtons', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Invite User' })).not.toHaveAttribute('aria-disabled'));
     await user.click(screen.getByRole('button', { name: 'Invite User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveFocus());
     expect(within(dialog).getByText('23 + 1 = 24 of 25 seats')).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Role' })).toHaveTextContent('Student');
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'new@example.test');
@@ -334,6 +335,7 @@ describe('InviteButtons', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Invite User' })).not.toHaveAttribute('aria-disabled'));
     await user.click(screen.getByRole('button', { name: 'Invite User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveFocus());
     expect(within(dialog).getByText('23 + 1 = 24 of 25 seats')).toBeInTheDocument();
   });
 
