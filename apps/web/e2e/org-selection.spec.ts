@@ -34,9 +34,12 @@ test('a user of two organisations switches from the header menu and stays on the
   await page.getByRole('button', { name: 'Sign in with Northgate Nursing School' }).click();
   await expect(page).toHaveURL(SCENARIOS_URL);
 
-  await page.goto('/auth/org/profile');
-  const orgName = page.getByRole('main').getByRole('textbox', { name: /Name/ });
-  await expect(orgName).toHaveValue('Northgate Nursing School');
+  await page.goto('/auth/org/invite');
+  const main = page.getByRole('main');
+  const users = main.getByRole('table', { name: 'Users' });
+  await expect(main.getByText(/^Organization:/)).toHaveText('Organization: Northgate Nursing School');
+  // Northgate's key owner: a member of that organisation only.
+  await expect(users.getByRole('cell', { name: 'nurse@demo.test' })).toBeVisible();
 
   // Keyboard only: open the header menu, move to the other organisation, choose it.
   const menuButton = page.getByRole('banner').getByRole('button', { name: 'Northgate Nursing School' });
@@ -51,8 +54,10 @@ test('a user of two organisations switches from the header menu and stays on the
 
   await expect(page.getByRole('banner').getByRole('button', { name: 'Riverside EMS Academy' })).toBeVisible();
   await expect(menu).toBeHidden();
-  await expect(page).toHaveURL(/\/auth\/org\/profile$/);
-  await expect(orgName).toHaveValue('Riverside EMS Academy');
+  await expect(page).toHaveURL(/\/auth\/org\/invite$/);
+  await expect(main.getByText(/^Organization:/)).toHaveText('Organization: Riverside EMS Academy');
+  await expect(users.getByRole('cell', { name: 'multi@demo.test' })).toBeVisible();
+  await expect(users.getByRole('cell', { name: 'nurse@demo.test' })).toHaveCount(0);
   const activeGroups = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.activeGroupsData);
   expect(activeGroups).toContain('Riverside EMS Academy');
   expect(activeGroups).not.toContain('Northgate Nursing School');
