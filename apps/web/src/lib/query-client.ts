@@ -12,6 +12,14 @@ export function invalidateAllData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => query.meta?.runsOnce !== true });
 }
 
+/**
+ * Drops every cached query except those that run once, and fetches the shown ones again: after a
+ * change of active organisation no screen may keep the previous organisation's data meanwhile.
+ */
+export function resetAllData(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries({ predicate: (query) => query.meta?.runsOnce !== true });
+}
+
 /** Retries only what may succeed on a second try: network failures and 5xx, once. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;
