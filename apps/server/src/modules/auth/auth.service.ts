@@ -26,6 +26,7 @@ import {
   signUpEmail,
   verificationEmail,
 } from '../../mail/templates.js';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../../plugins/app/error-handler.js';
 import type { Services } from '../../plugins/app/services.js';
 import {
   findPendingInvitationByTokenHash,
@@ -270,7 +271,15 @@ export async function signIn({
  * of reach) the answer is 503 and the cookie stays, never a 200 for a session that lives on.
  */
 export async function signOut({ ctx, headers }: { ctx: Ctx; headers: Headers }) {
-  const current = await ctx.auth.api.getSession({ headers, query: { disableRefresh: true } });
+  // A session that cannot be read cannot be ended: the browser keeps its cookie and tries again
+  // (the identity library reports a failed read without its cause, and Redis may not know yet that
+  // its connection dropped).
+  const current = await ctx.auth.api.getSession({ headers, query: { disableRefresh: true } }).catch((error: unknown) => {
+    if (error instanceof APIError && error.statusCode >= 500) {
+      throw new AppError('SERVICE_UNAVAILABLE', { headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) } });
+    }
+    throw error;
+  });
   if (current) await endSession(ctx, current.session.token);
   try {
     const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });

@@ -11,7 +11,7 @@ const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 const isUnstorableText = (error: unknown) => hasPostgresCode(error, UNSTORABLE_TEXT_CODES);
 
 /** How soon a client is asked to try again when PostgreSQL or Redis is out of reach. */
-const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Turns every error into `{ statusCode, code, message }`. Below 500 the message passes through;
