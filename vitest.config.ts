@@ -4,6 +4,10 @@ const conditions = ['source', 'node'];
 
 export default defineConfig({
   test: {
+    // Every test file has a database, app and servers of its own, and much of their time is spent
+    // waiting on processes, Redis and PostgreSQL: two files at a time on two cores (Vitest's default
+    // would be one).
+    maxWorkers: 2,
     projects: [
       {
         resolve: { conditions },
