@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { IdSchema } from '../common/api.schemas.js';
+import { SEARCH_MIN_LENGTH } from '../common/constants.js';
 import { CASE_BULK_MAX, CaseDocumentSchema } from './case.schemas.js';
 
 /** The deployments the case tools know (decision 17). */
@@ -32,8 +33,8 @@ export const PeerDumpResultSchema = z.object({
 export const PeerRestoreResultSchema = z.object({ id: IdSchema });
 export const PeerRemoveResultSchema = z.object({ removed: z.number().int().min(0) });
 
-/** The shortest term a case or organisation search takes (every search has a minimum length). */
-export const CASE_TOOL_SEARCH_MIN = 3;
+/** The shortest term a case or organisation search takes: the spec's search minimum (section 9). */
+export const CASE_TOOL_SEARCH_MIN = SEARCH_MIN_LENGTH;
 /** The most cases or organisations one search answers. */
 export const CASE_TOOL_SEARCH_LIMIT = 20;
 export const PeerSearchQuerySchema = z.object({
