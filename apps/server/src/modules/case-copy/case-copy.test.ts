@@ -54,6 +54,14 @@ async function insertPicturedCase(t: TestApp, input: CaseInput & { files?: [stri
   });
 }
 
+/** The new id of the one case a successful copy created. */
+function onlyCopyOf(last: CaseCopyEvent | undefined): string {
+  expect(last?.type).toBe('done');
+  const created = (last as Extract<CaseCopyEvent, { type: 'done' }>).created;
+  expect(created).toHaveLength(1);
+  return created[0]?.targetId ?? '';
+}
+
 const documentOf = async (t: TestApp, id: string) =>
   (await t.db.select().from(caseConfiguration).where(eq(caseConfiguration.id, id)))[0]?.document ?? {};
 
@@ -341,7 +349,7 @@ describe('the media a copied case shows', () => {
     const id = await insertPicturedCase(dev, { name: 'Pictured Chest Pain', ownerOrgId: devOrg });
     const result = await copy({ source: 'dev', target: 'staging', caseIds: [id], targetOrg: stagingOrg });
     expect(result.last).toMatchObject({ type: 'done', message: CASE_TEXTS.copied });
-    const [{ targetId }] = (result.last as Extract<CaseCopyEvent, { type: 'done' }>).created as [{ targetId: string }];
+    const targetId = onlyCopyOf(result.last);
 
     const copied = await documentOf(staging, targetId);
     const files = await served(staging, copied);
@@ -389,7 +397,7 @@ describe('the media a copied case shows', () => {
     });
     const result = await copy({ source: 'staging', target: 'dev', caseIds: [id], targetOrg: devOrg });
     expect(result.last).toMatchObject({ type: 'done' });
-    const [{ targetId }] = (result.last as Extract<CaseCopyEvent, { type: 'done' }>).created as [{ targetId: string }];
+    const targetId = onlyCopyOf(result.last);
     const files = await served(dev, await documentOf(dev, targetId));
     expect(files.map((file) => file.status)).toEqual([200, 200, 200]);
   });
