@@ -406,10 +406,26 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/cases/peer/restore': { guard: 'peer-code' },
   'POST /api/cases/peer/remove': { guard: 'peer-code' },
   'GET /api/cases/peer/:id': { guard: 'peer-code' },
+  'GET /api/cases/peer/search/cases': { guard: 'peer-code' },
+  'GET /api/cases/peer/search/organisations': { guard: 'peer-code' },
+  'GET /api/cases/peer/media/:id': { guard: 'peer-code' },
+  'POST /api/cases/peer/media': { guard: 'peer-code' },
+  'POST /api/cases/peer/media/digests': { guard: 'peer-code' },
+  'POST /api/cases/peer/media/remove': { guard: 'peer-code' },
   'GET /api/cases/tool/environments': {
     guard: 'bearer',
     permission: 'cases:copy',
     call: () => ({ method: 'GET', url: '/api/cases/tool/environments' }),
+  },
+  'GET /api/cases/tool/cases': {
+    guard: 'bearer',
+    permission: 'cases:copy',
+    call: () => ({ method: 'GET', url: '/api/cases/tool/cases?env=dev&q=chest' }),
+  },
+  'GET /api/cases/tool/organisations': {
+    guard: 'bearer',
+    permission: 'cases:copy',
+    call: () => ({ method: 'GET', url: '/api/cases/tool/organisations?env=dev&q=river' }),
   },
   'POST /api/cases/tool/copy': {
     guard: 'bearer',

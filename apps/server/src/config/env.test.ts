@@ -66,6 +66,12 @@ describe('CASE_ACCESS_CODE and CASE_ENVIRONMENTS (decision 17)', () => {
     expect(configured.CASE_ENVIRONMENTS).toEqual(peers);
   });
 
+  it("name this deployment 'dev' unless CASE_ENVIRONMENT_NAME says otherwise", () => {
+    expect(loadEnv({}).CASE_ENVIRONMENT_NAME).toBe('dev');
+    expect(loadEnv({ CASE_ENVIRONMENT_NAME: 'stable' }).CASE_ENVIRONMENT_NAME).toBe('stable');
+    expect(() => loadEnv({ CASE_ENVIRONMENT_NAME: 'production' })).toThrow(ConfigError);
+  });
+
   it.each([
     ['CASE_ACCESS_CODE', 'short'],
     ['CASE_ENVIRONMENTS', 'not json'],

@@ -56,10 +56,11 @@ const EnvSchema = z
     /** This deployment's access code: peers present it to GET /api/cases/{id} (decision 17). Unset, the route refuses everyone. */
     CASE_ACCESS_CODE: z.string().min(16, 'must be at least 16 characters').optional(),
     /**
-     * This deployment's own name among the case environments (decision 0027): set, the case tools
-     * offer it as an environment and reach it in process rather than over HTTP.
+     * This deployment's own name among the case environments (decisions 0027 and 0041): the case
+     * tools offer it as an environment and reach it in process rather than over HTTP. A fresh start
+     * is the development deployment, so the tool works there with nothing configured.
      */
-    CASE_ENVIRONMENT_NAME: z.enum(CASE_ENVIRONMENT_NAMES).optional(),
+    CASE_ENVIRONMENT_NAME: z.enum(CASE_ENVIRONMENT_NAMES).default('dev'),
     /**
      * The peer deployments the case tools copy and compare with (decision 17): JSON
      * `{"<name>": {"url": "...", "accessCode": "..."}}`, names among dev, stable, staging, app.

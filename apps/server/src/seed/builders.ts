@@ -297,7 +297,8 @@ export function buildCasePlay(
   return { caseId, userId, plays: 0, lastPlayed: null, lastAccessed: null, ...overrides };
 }
 
-export function buildMedia(overrides: Partial<NewMedia> & Pick<NewMedia, 'path' | 'contentType'>): NewMedia {
+/** A shipped media file: a path in the seed assets. */
+export function buildMedia(overrides: Partial<NewMedia> & { path: string; contentType: string }): NewMedia {
   return { id: newId(), fileName: overrides.path.split('/').pop() ?? overrides.path, ...overrides };
 }
 

@@ -415,8 +415,9 @@ describe('seedDemo', () => {
 
     it('points every media row at a file in the seed assets', () => {
       for (const row of rows.media) {
-        const file = path.join(SEED_ASSETS_DIR, row.path);
-        expect(existsSync(file), row.path).toBe(true);
+        expect(row.path).not.toBeNull();
+        const file = path.join(SEED_ASSETS_DIR, row.path ?? '');
+        expect(existsSync(file), row.path ?? '').toBe(true);
         expect(statSync(file).size).toBeGreaterThan(0);
         expect(path.relative(SEED_ASSETS_DIR, file).startsWith('..')).toBe(false);
       }

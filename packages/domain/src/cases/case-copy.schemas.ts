@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { IdSchema } from '../common/api.schemas.js';
+import { SEARCH_MIN_LENGTH } from '../common/constants.js';
 import { CASE_BULK_MAX, CaseDocumentSchema } from './case.schemas.js';
 
 /** The deployments the case tools know (decision 17). */
@@ -32,9 +33,81 @@ export const PeerDumpResultSchema = z.object({
 export const PeerRestoreResultSchema = z.object({ id: IdSchema });
 export const PeerRemoveResultSchema = z.object({ removed: z.number().int().min(0) });
 
+/** The shortest term a case or organisation search takes: the spec's search minimum (section 9). */
+export const CASE_TOOL_SEARCH_MIN = SEARCH_MIN_LENGTH;
+/** The most cases or organisations one search answers. */
+export const CASE_TOOL_SEARCH_LIMIT = 20;
+export const PeerSearchQuerySchema = z.object({
+  q: z.string().trim().min(CASE_TOOL_SEARCH_MIN, `At least ${CASE_TOOL_SEARCH_MIN} characters`).max(100),
+});
+/** A case found by name (or by its exact id), with the organisation that owns it. */
+export const FoundCaseSchema = z.object({ id: IdSchema, name: z.string(), organisation: z.string().nullable() });
+export type FoundCase = z.infer<typeof FoundCaseSchema>;
+export const FoundCasesSchema = z.object({ cases: z.array(FoundCaseSchema) });
+/** An organisation (top-level group) found by name. */
+export const FoundOrganisationSchema = z.object({ id: IdSchema, name: z.string() });
+export type FoundOrganisation = z.infer<typeof FoundOrganisationSchema>;
+export const FoundOrganisationsSchema = z.object({ organisations: z.array(FoundOrganisationSchema) });
+
+// ----- the media a case shows (decision 0041) -----
+
+/** The largest media file a copy carries. */
+export const CASE_MEDIA_MAX_BYTES = 8 * 1024 * 1024;
+/** The most media files one case may reference and still be copied. */
+export const CASE_MEDIA_PER_CASE_MAX = 50;
+/**
+ * The kinds of file a copy carries: pictures, videos and sounds a browser only displays. Nothing
+ * that runs script when opened from this origin (HTML, SVG).
+ */
+export const CASE_MEDIA_CONTENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'video/webm',
+  'video/mp4',
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/webm',
+  'audio/wav',
+] as const;
+/** One media file as a copy carries it: its bytes in base64. */
+export const PeerMediaSchema = z.object({
+  id: IdSchema,
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.enum(CASE_MEDIA_CONTENT_TYPES),
+  content: z.base64().max(Math.ceil(CASE_MEDIA_MAX_BYTES / 3) * 4),
+});
+export type PeerMedia = z.infer<typeof PeerMediaSchema>;
+export const PeerMediaStoreResultSchema = z.object({ created: z.boolean() });
+export const PeerMediaIdsBodySchema = z.object({
+  ids: z
+    .array(IdSchema)
+    .min(1)
+    .max(CASE_MEDIA_PER_CASE_MAX * CASE_COPY_MAX),
+});
+/** What a comparison knows of one media file: its type, size and SHA-256 (hex); null when missing. */
+export const MediaDigestSchema = z
+  .object({ contentType: z.string(), size: z.number().int().min(0), sha256: z.string() })
+  .nullable();
+export type MediaDigest = z.infer<typeof MediaDigestSchema>;
+export const PeerMediaDigestsSchema = z.object({ media: z.record(z.string(), MediaDigestSchema) });
+/** The media files a case references, by their URL (`/media/{id}`), as the comparison sees them. */
+export type CaseMediaDigests = Record<string, MediaDigest>;
+
 // ----- the tool's own routes (the super admin's browser) -----
 
-export type CaseEnvironmentsResult = { environments: Array<{ name: CaseEnvironmentName; current: boolean }> };
+/**
+ * Every environment the tool knows of, in the spec's order: `current` is this deployment,
+ * `configured` whether this deployment can reach it (decision 0041).
+ */
+export type CaseEnvironmentStatus = { name: CaseEnvironmentName; current: boolean; configured: boolean };
+export type CaseEnvironmentsResult = { environments: CaseEnvironmentStatus[] };
+
+/** A case or organisation search in one environment. */
+export const CaseToolSearchQuerySchema = PeerSearchQuerySchema.extend({ env: CaseEnvironmentNameSchema });
+export type CaseToolSearchQuery = z.infer<typeof CaseToolSearchQuerySchema>;
 
 export const CaseCopyBodySchema = z.object({
   source: CaseEnvironmentNameSchema,
@@ -61,6 +134,9 @@ export type CaseDiffResult = {
   message: string;
   a: Record<string, unknown>;
   b: Record<string, unknown>;
+  /** The media files each case references, as each environment serves them. */
+  mediaA: CaseMediaDigests;
+  mediaB: CaseMediaDigests;
 };
 
 /**
@@ -75,8 +151,18 @@ export type CaseCopyEvent =
       statusCode: number;
       code: string;
       message: string;
-      details?: { caseId: string; source: Record<string, unknown>; target: Record<string, unknown> };
+      /** The case that failed, when one did (not for a failure of the copy as a whole). */
+      caseId?: string;
+      details?: CaseCopyMismatch;
     };
+/** Both sides of a case that is not the same after the copy (CASE_JSON_NOT_EQUAL). */
+export type CaseCopyMismatch = {
+  caseId: string;
+  source: Record<string, unknown>;
+  target: Record<string, unknown>;
+  sourceMedia: CaseMediaDigests;
+  targetMedia: CaseMediaDigests;
+};
 /** The steps of one case: dumped in the source, restored in the target, both fetched and compared. */
 export const CASE_COPY_STEPS = ['dumped', 'restored', 'compared'] as const;
 export type CaseCopyStep = (typeof CASE_COPY_STEPS)[number];

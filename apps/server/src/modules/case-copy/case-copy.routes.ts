@@ -5,14 +5,25 @@ import { z } from 'zod';
 import {
   CASE_PEER_CODE_HEADER,
   CASE_PEER_REQUESTED_BY_HEADER,
+  CASE_MEDIA_MAX_BYTES,
   CaseCopyBodySchema,
   CaseDiffBodySchema,
+  CaseToolSearchQuerySchema,
+  FoundCasesSchema,
+  FoundOrganisationsSchema,
+  MediaDigestSchema,
   PeerDumpBodySchema,
   PeerDumpResultSchema,
   PeerRemoveBodySchema,
   PeerRemoveResultSchema,
   PeerRestoreBodySchema,
+  PeerMediaDigestsSchema,
+  PeerMediaIdsBodySchema,
+  PeerMediaSchema,
+  PeerMediaStoreResultSchema,
   PeerRestoreResultSchema,
+  PeerSearchQuerySchema,
+  CASE_TOOL_SEARCH_LIMIT,
 } from '@patientsim/domain/cases/case-copy.schemas';
 import { CASE_DOCUMENT_MAX_CHARS } from '@patientsim/domain/cases/case.schemas';
 import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
@@ -20,8 +31,9 @@ import { AppError } from '../../lib/errors.js';
 import { isSameSecret } from '../../lib/secrets.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as cases from '../cases/cases.service.js';
-import { environmentNames, type ToolCaller } from './case-environments.js';
-import { diffCases, prepareCopy } from './case-copy.service.js';
+import { environmentStatuses, type ToolCaller } from './case-environments.js';
+import { diffCases, prepareCopy, searchCases, searchOrganisations } from './case-copy.service.js';
+import { peerMediaDigests, peerReadMedia, peerRemoveMedia, peerStoreMedia } from './peer-media.service.js';
 
 const errors = {
   400: ErrorBodySchema,
@@ -40,6 +52,8 @@ const PeerHeadersSchema = z.object({
 /** Bodies of the peer endpoints: one case document at most, or a list of ids. */
 const RESTORE_BODY_LIMIT = CASE_DOCUMENT_MAX_CHARS * 4 + 16 * 1024;
 const IDS_BODY_LIMIT = 64 * 1024;
+/** One media file in base64 and its envelope. */
+const MEDIA_BODY_LIMIT = Math.ceil(CASE_MEDIA_MAX_BYTES / 3) * 4 + 16 * 1024;
 
 /**
  * The case endpoints this deployment offers its peers' Cases tools (decision 0027), authenticated
@@ -95,6 +109,63 @@ export const casePeerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cases.peerCaseDocument(callerOf(request), request.params.id),
   );
+  app.get(
+    '/api/cases/peer/search/cases',
+    {
+      onRequest: peerOnly,
+      schema: { ...schema, querystring: PeerSearchQuerySchema, response: { 200: FoundCasesSchema, ...errors } },
+    },
+    async (request) => ({
+      cases: await cases.peerSearchCases(callerOf(request), request.query.q, CASE_TOOL_SEARCH_LIMIT),
+    }),
+  );
+  app.get(
+    '/api/cases/peer/search/organisations',
+    {
+      onRequest: peerOnly,
+      schema: { ...schema, querystring: PeerSearchQuerySchema, response: { 200: FoundOrganisationsSchema, ...errors } },
+    },
+    async (request) => ({
+      organisations: await cases.peerSearchOrganisations(callerOf(request), request.query.q, CASE_TOOL_SEARCH_LIMIT),
+    }),
+  );
+
+  // The media files of copied cases (decision 0041).
+  app.get(
+    '/api/cases/peer/media/:id',
+    {
+      onRequest: peerOnly,
+      schema: { ...schema, params: IdParamsSchema, response: { 200: PeerMediaSchema, ...errors } },
+    },
+    async (request) => peerReadMedia(callerOf(request), request.params.id),
+  );
+  app.post(
+    '/api/cases/peer/media',
+    {
+      onRequest: peerOnly,
+      bodyLimit: MEDIA_BODY_LIMIT,
+      schema: { ...schema, body: PeerMediaSchema, response: { 200: PeerMediaStoreResultSchema, ...errors } },
+    },
+    async (request) => ({ created: await peerStoreMedia(callerOf(request), request.body) }),
+  );
+  app.post(
+    '/api/cases/peer/media/digests',
+    {
+      onRequest: peerOnly,
+      bodyLimit: IDS_BODY_LIMIT,
+      schema: { ...schema, body: PeerMediaIdsBodySchema, response: { 200: PeerMediaDigestsSchema, ...errors } },
+    },
+    async (request) => ({ media: await peerMediaDigests(callerOf(request), request.body.ids) }),
+  );
+  app.post(
+    '/api/cases/peer/media/remove',
+    {
+      onRequest: peerOnly,
+      bodyLimit: IDS_BODY_LIMIT,
+      schema: { ...schema, body: PeerMediaIdsBodySchema, response: { 200: PeerRemoveResultSchema, ...errors } },
+    },
+    async (request) => ({ removed: await peerRemoveMedia(callerOf(request), request.body.ids) }),
+  );
 };
 
 /**
@@ -121,12 +192,42 @@ export const caseToolRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cases'],
         security: [{ bearer: [] }],
         response: {
-          200: z.object({ environments: z.array(z.object({ name: z.string(), current: z.boolean() })) }),
+          200: z.object({
+            environments: z.array(z.object({ name: z.string(), current: z.boolean(), configured: z.boolean() })),
+          }),
           ...errors,
         },
       },
     },
-    async () => ({ environments: environmentNames(app.env) }),
+    async () => ({ environments: environmentStatuses(app.env) }),
+  );
+
+  app.get(
+    '/api/cases/tool/cases',
+    {
+      preHandler: [mayCopy, notViewingAs],
+      schema: {
+        tags: ['cases'],
+        security: [{ bearer: [] }],
+        querystring: CaseToolSearchQuerySchema,
+        response: { 200: FoundCasesSchema, ...errors },
+      },
+    },
+    async (request) => ({ cases: await searchCases(app.env, callerOf(request), request.query) }),
+  );
+
+  app.get(
+    '/api/cases/tool/organisations',
+    {
+      preHandler: [mayCopy, notViewingAs],
+      schema: {
+        tags: ['cases'],
+        security: [{ bearer: [] }],
+        querystring: CaseToolSearchQuerySchema,
+        response: { 200: FoundOrganisationsSchema, ...errors },
+      },
+    },
+    async (request) => ({ organisations: await searchOrganisations(app.env, callerOf(request), request.query) }),
   );
 
   app.post(
@@ -144,6 +245,8 @@ export const caseToolRoutes: FastifyPluginAsyncZod = async (app) => {
             message: z.string(),
             a: z.record(z.string(), z.unknown()),
             b: z.record(z.string(), z.unknown()),
+            mediaA: z.record(z.string(), MediaDigestSchema),
+            mediaB: z.record(z.string(), MediaDigestSchema),
           }),
           ...errors,
         },

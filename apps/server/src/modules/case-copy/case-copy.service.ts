@@ -1,14 +1,20 @@
 import { CASE_TEXTS } from '@patientsim/domain/cases/case-list';
 import {
   CASE_COPY_CONCURRENCY,
+  CASE_MEDIA_PER_CASE_MAX,
   type CaseCopyEvent,
+  type CaseMediaDigests,
   type CaseCopyStep,
   type CaseDiffResult,
   type CaseEnvironmentName,
+  type CaseToolSearchQuery,
+  type FoundCase,
+  type FoundOrganisation,
 } from '@patientsim/domain/cases/case-copy.schemas';
 import type { Env } from '../../config/env.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { mediaIdsOf, mediaUrl } from '../media/media.service.js';
 import { type CaseEnvironment, EnvironmentError, openEnvironment, type ToolCaller } from './case-environments.js';
 
 /**
@@ -53,7 +59,22 @@ async function onSide<T>(run: () => Promise<T>, failure: (error: unknown) => App
   }
 }
 
-/** Compares case A of one environment with case B of another (spec section 4). */
+/**
+ * A case as the comparison sees it: its portable document, and the media files it shows as this
+ * environment serves them (type, size and SHA-256 by URL; null when missing), so a case whose
+ * pictures did not arrive is not "the same" (decision 0041).
+ */
+async function comparable(
+  environment: CaseEnvironment,
+  id: string,
+): Promise<{ document: Record<string, unknown>; media: CaseMediaDigests }> {
+  const document = await environment.fetch(id);
+  const ids = mediaIdsOf(document);
+  const digests = ids.length > 0 ? await environment.mediaDigests(ids) : {};
+  return { document, media: Object.fromEntries(ids.map((mediaId) => [mediaUrl(mediaId), digests[mediaId] ?? null])) };
+}
+
+/** Compares case A of one environment with case B of another (spec section 4), media included. */
 export async function diffCases(
   env: Env,
   caller: ToolCaller,
@@ -61,9 +82,29 @@ export async function diffCases(
 ): Promise<CaseDiffResult> {
   const a = environment(env, envA, caller);
   const b = environment(env, envB, caller);
-  const [docA, docB] = await Promise.all([onSide(() => a.fetch(idA), sourceFailure), onSide(() => b.fetch(idB), targetFailure)]);
-  const same = sameDocument(docA, docB);
-  return { same, message: same ? CASE_TEXTS.same : CASE_TEXTS.different, a: docA, b: docB };
+  const [left, right] = await Promise.all([
+    onSide(() => comparable(a, idA), sourceFailure),
+    onSide(() => comparable(b, idB), targetFailure),
+  ]);
+  const same = sameDocument(left.document, right.document) && sameDocument(left.media, right.media);
+  return {
+    same,
+    message: same ? CASE_TEXTS.same : CASE_TEXTS.different,
+    a: left.document,
+    b: right.document,
+    mediaA: left.media,
+    mediaB: right.media,
+  };
+}
+
+/** A failure of one case of a copy: the error, and which case. */
+class CaseFailure extends Error {
+  constructor(
+    readonly caseId: string,
+    readonly error: AppError,
+  ) {
+    super(error.message);
+  }
 }
 
 export type CopyRequest = {
@@ -96,7 +137,8 @@ async function runCopy(
 ): Promise<CaseCopyEvent> {
   const total = request.caseIds.length;
   const created: Array<{ sourceId: string; targetId: string }> = [];
-  let failure: AppError | null = null;
+  const createdMedia: string[] = [];
+  let failure: CaseFailure | null = null;
   let next = 0;
   let done = 0;
   const step = (caseId: string, name: CaseCopyStep) => {
@@ -104,21 +146,49 @@ async function runCopy(
     emit({ type: 'progress', caseId, step: name, done, total });
   };
 
+  /**
+   * The media files the case shows that the target lacks go first, under the same ids, so the
+   * restored document's `/media/{id}` URLs work there unchanged.
+   */
+  const carryMedia = async (dump: Record<string, unknown>) => {
+    const ids = mediaIdsOf(dump);
+    if (ids.length === 0) return;
+    if (ids.length > CASE_MEDIA_PER_CASE_MAX) {
+      throw sourceFailure(new EnvironmentError(`The case shows more than ${CASE_MEDIA_PER_CASE_MAX} media files.`));
+    }
+    const inTarget = await onSide(() => target.mediaDigests(ids), targetFailure);
+    for (const id of ids.filter((mediaId) => inTarget[mediaId] === null)) {
+      const file = await onSide(() => source.readMedia(id), sourceFailure);
+      // A file the source cannot serve either: nothing to carry, and the comparison sees it missing on both sides.
+      if (!file || failure) continue;
+      if (await onSide(() => target.storeMedia(file), targetFailure)) createdMedia.push(id);
+    }
+  };
+
   const copyOne = async (caseId: string) => {
     const dump = await onSide(() => source.dump(caseId), sourceFailure);
     step(caseId, 'dumped');
+    if (failure) return;
+    await carryMedia(dump);
     if (failure) return;
     const targetId = await onSide(() => target.restore(dump, request.targetOrg), targetFailure);
     created.push({ sourceId: caseId, targetId });
     step(caseId, 'restored');
     const [inSource, inTarget] = await Promise.all([
-      onSide(() => source.fetch(caseId), sourceFailure),
-      onSide(() => target.fetch(targetId), targetFailure),
+      onSide(() => comparable(source, caseId), sourceFailure),
+      onSide(() => comparable(target, targetId), targetFailure),
     ]);
-    if (!request.ignoreDifferences && !sameDocument(inSource, inTarget)) {
+    const same = sameDocument(inSource.document, inTarget.document) && sameDocument(inSource.media, inTarget.media);
+    if (!request.ignoreDifferences && !same) {
       throw new AppError('CASE_JSON_NOT_EQUAL', {
         message: CASE_TEXTS.notEqualAfterCopy,
-        details: { caseId, source: inSource, target: inTarget },
+        details: {
+          caseId,
+          source: inSource.document,
+          target: inTarget.document,
+          sourceMedia: inSource.media,
+          targetMedia: inTarget.media,
+        },
       });
     }
     step(caseId, 'compared');
@@ -131,15 +201,17 @@ async function runCopy(
       try {
         await copyOne(caseId);
       } catch (error) {
-        failure ??= error instanceof AppError ? error : targetFailure(error);
+        failure ??= new CaseFailure(caseId, error instanceof AppError ? error : targetFailure(error));
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(CASE_COPY_CONCURRENCY, total) }, worker));
 
   // Set by the workers; read once they are all done.
-  const failed = failure as AppError | null;
+  const failedCase = failure as CaseFailure | null;
+  const failed = failedCase?.error ?? null;
   let removed = 0;
+  let removedMedia = 0;
   let cleanUpError: string | null = null;
   if (failed && created.length > 0) {
     try {
@@ -148,12 +220,21 @@ async function runCopy(
       cleanUpError = reason(error);
     }
   }
+  // After the cases: a file is removed only once no case there references it.
+  if (failed && createdMedia.length > 0) {
+    try {
+      removedMedia = await target.removeMedia(createdMedia);
+    } catch (error) {
+      cleanUpError ??= reason(error);
+    }
+  }
   const result: CaseCopyEvent = failed
     ? {
         type: 'error',
         statusCode: failed.statusCode,
         code: failed.code,
         message: failed.message,
+        ...(failedCase ? { caseId: failedCase.caseId } : {}),
         ...(failed.details ? { details: failed.details as Extract<CaseCopyEvent, { type: 'error' }>['details'] } : {}),
       }
     : { type: 'done', message: CASE_TEXTS.copied, created };
@@ -172,9 +253,27 @@ async function runCopy(
       result: failed ? failed.code : 'COPIED',
       created: created.map((item) => item.targetId),
       removed,
+      createdMedia,
+      removedMedia,
       ...(cleanUpError ? { cleanUpError } : {}),
     },
   });
   emit(result);
   return result;
+}
+
+/** Cases by name (or exact id) in one environment, for picking the cases to copy or compare. */
+export function searchCases(env: Env, caller: ToolCaller, { env: name, q }: CaseToolSearchQuery): Promise<FoundCase[]> {
+  const found = environment(env, name, caller);
+  return onSide(() => found.searchCases(q), sourceFailure);
+}
+
+/** Organisations by name in one environment, for picking the target organisation of a copy. */
+export function searchOrganisations(
+  env: Env,
+  caller: ToolCaller,
+  { env: name, q }: CaseToolSearchQuery,
+): Promise<FoundOrganisation[]> {
+  const found = environment(env, name, caller);
+  return onSide(() => found.searchOrganisations(q), targetFailure);
 }

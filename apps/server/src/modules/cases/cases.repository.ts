@@ -715,3 +715,34 @@ export async function addFavorite(db: Database, caseId: string, userId: string) 
 export async function removeFavorite(db: Database, caseId: string, userId: string) {
   await db.delete(caseFavorite).where(and(eq(caseFavorite.caseId, caseId), eq(caseFavorite.userId, userId)));
 }
+
+/** `%term%` for LIKE, the term's own wildcards taken literally. */
+function containing(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Cases whose name contains `term` (any case), or whose id is `term`, by name, with the name of the
+ * organisation that owns them (the Cases tool, across every organisation). The searchable text holds
+ * the lower-case name, so its trigram index narrows the rows first.
+ */
+export function searchCasesByName(db: Database, term: string, limit: number) {
+  const pattern = containing(term);
+  return db
+    .select({ id: c.id, name: c.name, organisation: group.name })
+    .from(c)
+    .leftJoin(group, eq(group.id, c.ownerOrgId))
+    .where(sql`(${c.id} = ${term} or (${c.searchableText} like ${pattern.toLowerCase()} and ${c.name} ilike ${pattern}))`)
+    .orderBy(asc(c.name), asc(c.id))
+    .limit(limit);
+}
+
+/** Organisations (top-level groups) whose name contains `term` (any case), by name. */
+export function searchOrganisationsByName(db: Database, term: string, limit: number) {
+  return db
+    .select({ id: group.id, name: group.name })
+    .from(group)
+    .where(and(isNull(group.parentId), sql`${group.name} ilike ${containing(term)}`))
+    .orderBy(asc(group.name), asc(group.id))
+    .limit(limit);
+}

@@ -681,3 +681,13 @@ export async function peerRemoveCases(caller: PeerCaller, ids: readonly string[]
     return removed;
   });
 }
+
+/** Cases by name (or exact id) for another deployment's Cases tool, across every organisation. */
+export function peerSearchCases(caller: PeerCaller, term: string, limit: number) {
+  return repo.searchCasesByName(caller.db, term, limit);
+}
+
+/** Organisations by name for another deployment's Cases tool (the target of a copy). */
+export function peerSearchOrganisations(caller: PeerCaller, term: string, limit: number) {
+  return repo.searchOrganisationsByName(caller.db, term, limit);
+}

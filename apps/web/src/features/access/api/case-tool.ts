@@ -3,19 +3,50 @@ import type {
   CaseCopyEvent,
   CaseDiffBody,
   CaseDiffResult,
+  CaseEnvironmentName,
   CaseEnvironmentsResult,
 } from '@patientsim/domain/cases/case-copy.schemas';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { FoundCasesSchema, FoundOrganisationsSchema } from '@patientsim/domain/cases/case-copy.schemas';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiFetchLines } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
 
-/** The environments this deployment's Cases tool knows, by name (GET /api/cases/tool/environments). */
+/** Every environment of the Cases tool, which one this is and which are configured (GET /api/cases/tool/environments). */
 export function useCaseEnvironments() {
   return useQuery({
     queryKey: ['cases', 'tool', 'environments'],
     queryFn: ({ signal }) =>
       apiFetch<CaseEnvironmentsResult>('/api/cases/tool/environments', { token: requireIdToken(), signal }),
     staleTime: 5 * 60_000,
+  });
+}
+
+/** Cases by name (or exact id) in one environment (GET /api/cases/tool/cases); searches once both are set. */
+export function useCaseSearch(env: CaseEnvironmentName | '', term: string) {
+  return useQuery({
+    queryKey: ['cases', 'tool', 'cases', { env, term }],
+    queryFn: ({ signal }) =>
+      apiFetch('/api/cases/tool/cases', { query: { env, q: term }, token: requireIdToken(), signal, schema: FoundCasesSchema }),
+    select: (answer) => answer.cases,
+    enabled: env !== '' && term !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Organisations by name in one environment (GET /api/cases/tool/organisations); searches once both are set. */
+export function useEnvironmentOrganisationSearch(env: CaseEnvironmentName | '', term: string) {
+  return useQuery({
+    queryKey: ['cases', 'tool', 'organisations', { env, term }],
+    queryFn: ({ signal }) =>
+      apiFetch('/api/cases/tool/organisations', {
+        query: { env, q: term },
+        token: requireIdToken(),
+        signal,
+        schema: FoundOrganisationsSchema,
+      }),
+    select: (answer) => answer.organisations,
+    enabled: env !== '' && term !== '',
+    placeholderData: keepPreviousData,
   });
 }
 

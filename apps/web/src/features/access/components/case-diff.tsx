@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { CaseMediaDigests } from '@patientsim/domain/cases/case-copy.schemas';
 import { useMemo } from 'react';
 
 /** A JSON value printed with its object keys sorted, so key order never shows as a difference. */
@@ -16,6 +17,23 @@ export function stableJson(value: unknown): string {
     return item;
   };
   return JSON.stringify(sort(value), null, 2);
+}
+
+/**
+ * The media files a case shows, one line each after its document, as the environment serves them:
+ * type, size and the start of the SHA-256, or 'missing'. A picture that did not arrive, or arrived
+ * different, shows as a changed line.
+ */
+export function mediaText(media: CaseMediaDigests | undefined): string {
+  const urls = Object.keys(media ?? {}).sort();
+  if (!media || urls.length === 0) return '';
+  const lines = urls.map((url) => {
+    const digest = media[url];
+    return digest
+      ? `${url}: ${digest.contentType}, ${digest.size} bytes, sha256 ${digest.sha256.slice(0, 16)}`
+      : `${url}: missing`;
+  });
+  return `\nmedia files:\n${lines.join('\n')}`;
 }
 
 export type DiffRow = { left: string | null; right: string | null; changed: boolean };
@@ -67,12 +85,13 @@ export function diffLines(leftText: string, rightText: string): DiffRow[] {
         rows.push(same(a[i] as string));
         i += 1;
         j += 1;
-      } else if (j < b.length && (i === a.length || (table[i * width + j + 1] ?? 0) >= (table[(i + 1) * width + j] ?? 0))) {
-        rows.push({ left: null, right: b[j] as string, changed: true });
-        j += 1;
-      } else {
+      } else if (i < a.length && (j === b.length || (table[(i + 1) * width + j] ?? 0) >= (table[i * width + j + 1] ?? 0))) {
+        // On a tie the removed line goes first: a change reads as the old line, then the new one.
         rows.push({ left: a[i] as string, right: null, changed: true });
         i += 1;
+      } else {
+        rows.push({ left: null, right: b[j] as string, changed: true });
+        j += 1;
       }
     }
   }
@@ -93,15 +112,22 @@ const cell = {
 export function CaseDiff({
   left,
   right,
+  leftMedia,
+  rightMedia,
   leftLabel,
   rightLabel,
 }: {
   left: unknown;
   right: unknown;
+  leftMedia?: CaseMediaDigests | undefined;
+  rightMedia?: CaseMediaDigests | undefined;
   leftLabel: string;
   rightLabel: string;
 }) {
-  const rows = useMemo(() => diffLines(stableJson(left), stableJson(right)), [left, right]);
+  const rows = useMemo(
+    () => diffLines(stableJson(left) + mediaText(leftMedia), stableJson(right) + mediaText(rightMedia)),
+    [left, right, leftMedia, rightMedia],
+  );
   const changes = rows.filter((row) => row.changed).length;
   return (
     <Box>

@@ -7,7 +7,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CASE_TEXTS } from '@patientsim/domain/cases/case-list';
 import {
@@ -16,24 +15,49 @@ import {
   type CaseCopyEvent,
   type CaseDiffResult,
   type CaseEnvironmentName,
+  type CaseEnvironmentStatus,
+  type FoundCase,
+  type FoundOrganisation,
 } from '@patientsim/domain/cases/case-copy.schemas';
-import type { Group } from '@patientsim/domain/groups/group.schemas';
 import { useState } from 'react';
 import { NativeSelectInputField } from '../../../components/native-select-input-field';
-import { OrganisationSearchField } from '../../../components/organisation-search-field';
 import { ScreenHeader } from '../../../components/screen-header';
-import { useOrganisationSearch } from '../../../lib/organisation-search';
-import { copyCases, useCaseDiff, useCaseEnvironments } from '../api/case-tool';
+import { SearchAutocomplete } from '../../../components/search-autocomplete';
+import { copyCases, useCaseDiff, useCaseEnvironments, useEnvironmentOrganisationSearch } from '../api/case-tool';
 import { CaseDiff } from '../components/case-diff';
+import { CasePicker, CasesPicker } from '../components/case-picker';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : CASE_TEXTS.unknownError);
 
-/** Case ids typed one per line, or separated by commas or spaces; each once. */
-export function parseCaseIds(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
+type Environments = CaseEnvironmentStatus[];
+
+/** The one line that says how to make an environment reachable from this deployment. */
+export function howToConfigure(name: CaseEnvironmentName): string {
+  return `Not configured: add "${name}": {"url": "https://…", "accessCode": "…"} to CASE_ENVIRONMENTS on this deployment.`;
 }
 
-type Environments = Array<{ name: CaseEnvironmentName; current: boolean }>;
+/** The four environments, each with its state: this deployment, configured, or how to configure it. */
+function EnvironmentList({ environments }: { environments: Environments }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="case-environments-title" sx={{ p: 2 }}>
+      <Typography id="case-environments-title" variant="h2" sx={{ fontSize: 20, mb: 1 }}>
+        Environments
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none' }}>
+        {environments.map((environment) => (
+          <Box component="li" key={environment.name} sx={{ py: 0.5, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Typography component="span" sx={{ fontWeight: 600, minWidth: 64 }}>
+              {environment.name}
+            </Typography>
+            <Typography component="span" variant="body2" sx={{ color: 'text.secondary', alignSelf: 'center' }}>
+              {environment.current ? 'This deployment' : environment.configured ? 'Configured' : howToConfigure(environment.name)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
 
 function EnvironmentSelect({
   name,
@@ -61,51 +85,158 @@ function EnvironmentSelect({
     >
       <option value="">Choose an environment</option>
       {environments.map((environment) => (
-        <option key={environment.name} value={environment.name}>
-          {environment.current ? `${environment.name} (this deployment)` : environment.name}
+        <option key={environment.name} value={environment.name} disabled={!environment.configured}>
+          {environment.current
+            ? `${environment.name} (this deployment)`
+            : environment.configured
+              ? environment.name
+              : `${environment.name} (not configured)`}
         </option>
       ))}
     </NativeSelectInputField>
   );
 }
 
-type CaseProgress = Record<string, number>;
+/** A comparison's answer: the spec's text, and the two documents line by line when they differ. */
+function DiffResult({ result, leftLabel, rightLabel }: { result: CaseDiffResult; leftLabel: string; rightLabel: string }) {
+  return (
+    <>
+      <Alert severity={result.same ? 'success' : 'warning'}>{result.message}</Alert>
+      {result.same ? null : (
+        <Box sx={{ mt: 2 }}>
+          <CaseDiff
+            left={result.a}
+            right={result.b}
+            leftMedia={result.mediaA}
+            rightMedia={result.mediaB}
+            leftLabel={leftLabel}
+            rightLabel={rightLabel}
+          />
+        </Box>
+      )}
+    </>
+  );
+}
+
 type CopyOutcome = Extract<CaseCopyEvent, { type: 'done' | 'error' }>;
+/** Where one case of a copy stands: steps done, then how it ended. */
+type CaseState = {
+  steps: number;
+  ended?: { as: 'copied'; targetId: string } | { as: 'failed'; reason: string } | { as: 'undone' } | { as: 'not copied' };
+};
+
+/** The words for a case's state: the step it reached, or how it ended (a failed case says why). */
+export function caseStateText(state: CaseState): string {
+  switch (state.ended?.as) {
+    case 'copied':
+      return `copied as ${state.ended.targetId}`;
+    case 'failed':
+      return `failed: ${state.ended.reason}`;
+    case 'undone':
+      return 'not copied: removed again when the copy failed';
+    case 'not copied':
+      return 'not copied';
+    default:
+      return CASE_COPY_STEPS[state.steps - 1] ?? 'waiting';
+  }
+}
+
+/** Every case's end, from the copy's last line. */
+function endStates(states: Record<string, CaseState>, outcome: CopyOutcome): Record<string, CaseState> {
+  const next: Record<string, CaseState> = {};
+  for (const [caseId, state] of Object.entries(states)) {
+    if (outcome.type === 'done') {
+      const created = outcome.created.find((item) => item.sourceId === caseId);
+      next[caseId] = created ? { ...state, ended: { as: 'copied', targetId: created.targetId } } : state;
+    } else if (caseId === outcome.caseId) {
+      next[caseId] = { ...state, ended: { as: 'failed', reason: outcome.message } };
+    } else {
+      // A case restored in the target before the failure was removed with the rest.
+      next[caseId] = { ...state, ended: state.steps >= 2 ? { as: 'undone' } : { as: 'not copied' } };
+    }
+  }
+  return next;
+}
+
+/** One copied case: source and new id, and a one-click compare of the two. */
+function CopiedCase({
+  found,
+  targetId,
+  source,
+  target,
+}: {
+  found: FoundCase;
+  targetId: string;
+  source: CaseEnvironmentName;
+  target: CaseEnvironmentName;
+}) {
+  const diff = useCaseDiff();
+  return (
+    <Box component="li" sx={{ py: 1 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="body2">
+          {found.name} ({source} {found.id}) → new case id <strong>{targetId}</strong> in {target}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          aria-label={`Compare ${found.name} with its copy`}
+          disabled={diff.isPending}
+          onClick={() => diff.mutate({ envA: source, idA: found.id, envB: target, idB: targetId })}
+          startIcon={diff.isPending ? <CircularProgress size={14} color="inherit" aria-hidden /> : null}
+        >
+          Compare
+        </Button>
+      </Stack>
+      <Box sx={{ mt: 1 }} aria-live="polite">
+        {diff.isError ? <Alert severity="error">{messageOf(diff.error)}</Alert> : null}
+        {diff.data ? <DiffResult result={diff.data} leftLabel={`Source (${source})`} rightLabel={`Copy (${target})`} /> : null}
+      </Box>
+    </Box>
+  );
+}
 
 /** 'Copy a case between organizations' (spec sections 2 and 4). */
 function CopySection({ environments }: { environments: Environments }) {
   const [source, setSource] = useState<CaseEnvironmentName | ''>('');
   const [target, setTarget] = useState<CaseEnvironmentName | ''>('');
-  const [idsText, setIdsText] = useState('');
-  const [organisation, setOrganisation] = useState<Group | null>(null);
+  const [picked, setPicked] = useState<FoundCase[]>([]);
+  const [organisation, setOrganisation] = useState<FoundOrganisation | null>(null);
   const [orgTerm, setOrgTerm] = useState('');
-  const [orgId, setOrgId] = useState('');
   const [ignoreDifferences, setIgnoreDifferences] = useState(false);
   const [running, setRunning] = useState(false);
-  const [progress, setProgress] = useState<CaseProgress>({});
+  const [states, setStates] = useState<Record<string, CaseState>>({});
+  const [copied, setCopied] = useState<{ source: CaseEnvironmentName; target: CaseEnvironmentName; cases: FoundCase[] } | null>(
+    null,
+  );
   const [outcome, setOutcome] = useState<CopyOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const targetIsHere = environments.find((environment) => environment.name === target)?.current ?? false;
-  const organisations = useOrganisationSearch(targetIsHere ? orgTerm : '');
-  const ids = parseCaseIds(idsText);
-  const targetOrg = targetIsHere ? (organisation?._id ?? '') : orgId.trim();
-  const tooMany = ids.length > CASE_COPY_MAX;
-  const canCopy = source !== '' && target !== '' && ids.length > 0 && !tooMany && targetOrg !== '' && !running;
+  const organisations = useEnvironmentOrganisationSearch(target, orgTerm);
+  const tooMany = picked.length > CASE_COPY_MAX;
+  const canCopy = source !== '' && target !== '' && picked.length > 0 && !tooMany && organisation !== null && !running;
 
   const submit = async () => {
-    if (source === '' || target === '' || !canCopy) return;
+    if (source === '' || target === '' || organisation === null || !canCopy) return;
+    const cases = picked;
     setRunning(true);
     setOutcome(null);
     setFailure(null);
-    setProgress(Object.fromEntries(ids.map((id) => [id, 0])));
+    setCopied({ source, target, cases });
+    setStates(Object.fromEntries(cases.map((found) => [found.id, { steps: 0 }])));
     try {
-      const result = await copyCases({ source, target, caseIds: ids, targetOrg, ignoreDifferences }, (event) => {
-        if (event.type === 'progress') {
-          setProgress((current) => ({ ...current, [event.caseId]: CASE_COPY_STEPS.indexOf(event.step) + 1 }));
-        }
-      });
+      const result = await copyCases(
+        { source, target, caseIds: cases.map((found) => found.id), targetOrg: organisation.id, ignoreDifferences },
+        (event) => {
+          if (event.type !== 'progress') return;
+          const steps = CASE_COPY_STEPS.indexOf(event.step) + 1;
+          setStates((current) => ({ ...current, [event.caseId]: { steps } }));
+        },
+      );
+      setStates((current) => endStates(current, result));
       setOutcome(result);
     } catch (error) {
+      // Refused before anything started: no case has a state to show.
+      setStates({});
       setFailure(messageOf(error));
     } finally {
       setRunning(false);
@@ -113,6 +244,7 @@ function CopySection({ environments }: { environments: Environments }) {
   };
 
   const mismatch = outcome?.type === 'error' && outcome.code === 'CASE_JSON_NOT_EQUAL' ? outcome : null;
+  const nameOf = (caseId: string) => copied?.cases.find((found) => found.id === caseId)?.name ?? caseId;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="copy-cases-title" sx={{ p: 2 }}>
@@ -133,20 +265,20 @@ function CopySection({ environments }: { environments: Environments }) {
           name="source"
           label="Source environment"
           value={source}
-          onChange={setSource}
+          onChange={(next) => {
+            setSource(next);
+            setPicked([]);
+          }}
           environments={environments}
           disabled={running}
         />
-        <TextField
-          label="Case ids"
-          value={idsText}
-          onChange={(event) => setIdsText(event.target.value)}
-          multiline
-          minRows={2}
-          required
-          disabled={running}
-          error={tooMany}
-          helperText={tooMany ? `At most ${CASE_COPY_MAX} cases at once` : 'One id a line, or separated by commas.'}
+        <CasesPicker
+          env={source}
+          label="Cases to copy"
+          value={picked}
+          onChange={setPicked}
+          disabled={running || source === ''}
+          error={tooMany ? `At most ${CASE_COPY_MAX} cases at once` : null}
         />
         <EnvironmentSelect
           name="target"
@@ -159,27 +291,21 @@ function CopySection({ environments }: { environments: Environments }) {
           environments={environments}
           disabled={running}
         />
-        {targetIsHere ? (
-          <OrganisationSearchField
-            label="Target organization"
-            value={organisation}
-            onChange={setOrganisation}
-            options={organisations.data ?? []}
-            isLoading={organisations.isFetching}
-            onSearch={setOrgTerm}
-            disabled={running}
-          />
-        ) : (
-          <TextField
-            label="Target organization id"
-            value={orgId}
-            onChange={(event) => setOrgId(event.target.value)}
-            required
-            disabled={running || target === ''}
-            // A disabled field's grey helper text falls below 4.5:1: it shows once the field is usable.
-            helperText={running || target === '' ? undefined : "The organization's id in the target environment."}
-          />
-        )}
+        <SearchAutocomplete
+          // A new environment starts a new search.
+          key={target}
+          label="Target organization"
+          value={organisation}
+          onChange={setOrganisation}
+          options={organisations.data ?? []}
+          isLoading={organisations.isFetching}
+          onSearch={setOrgTerm}
+          getOptionLabel={(found) => found.name}
+          isOptionEqualToValue={(option, selected) => option.id === selected.id}
+          noResultsText={organisations.isError ? organisations.error.message : 'No organizations to display'}
+          promptText={`Type a name to search${target === '' ? '' : ` on ${target}`}`}
+          disabled={running || target === ''}
+        />
         <FormControlLabel
           control={
             <Checkbox
@@ -202,16 +328,25 @@ function CopySection({ environments }: { environments: Environments }) {
         </div>
       </Stack>
 
-      {Object.keys(progress).length > 0 ? (
+      {Object.keys(states).length > 0 ? (
         <Stack spacing={1} sx={{ mt: 2, maxWidth: 640 }} aria-live="polite">
-          {Object.entries(progress).map(([caseId, steps]) => {
-            const value = Math.round((steps / CASE_COPY_STEPS.length) * 100);
+          {Object.entries(states).map(([caseId, state]) => {
+            const value = Math.round((state.steps / CASE_COPY_STEPS.length) * 100);
             return (
               <Box key={caseId}>
-                <Typography variant="body2" id={`copy-progress-${caseId}`}>
-                  {caseId}: {steps === CASE_COPY_STEPS.length ? 'copied' : (CASE_COPY_STEPS[steps - 1] ?? 'waiting')}
+                <Typography
+                  variant="body2"
+                  id={`copy-progress-${caseId}`}
+                  sx={state.ended?.as === 'failed' ? { color: 'error.main' } : undefined}
+                >
+                  {nameOf(caseId)}: {caseStateText(state)}
                 </Typography>
-                <LinearProgress variant="determinate" value={value} aria-labelledby={`copy-progress-${caseId}`} />
+                <LinearProgress
+                  variant="determinate"
+                  value={value}
+                  color={state.ended?.as === 'failed' ? 'error' : 'primary'}
+                  aria-labelledby={`copy-progress-${caseId}`}
+                />
               </Box>
             );
           })}
@@ -223,16 +358,37 @@ function CopySection({ environments }: { environments: Environments }) {
         {outcome?.type === 'error' ? <Alert severity="error">{outcome.message}</Alert> : null}
         {failure ? <Alert severity="error">{failure}</Alert> : null}
       </Box>
+      {outcome?.type === 'done' && copied && outcome.created.length > 0 ? (
+        <Box component="ul" aria-label="Copied cases" sx={{ mt: 1, pl: 0, listStyle: 'none' }}>
+          {outcome.created.map((item) => (
+            <CopiedCase
+              key={item.targetId}
+              found={
+                copied.cases.find((found) => found.id === item.sourceId) ?? {
+                  id: item.sourceId,
+                  name: item.sourceId,
+                  organisation: null,
+                }
+              }
+              targetId={item.targetId}
+              source={copied.source}
+              target={copied.target}
+            />
+          ))}
+        </Box>
+      ) : null}
       {mismatch?.details ? (
         <Box sx={{ mt: 2 }}>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Case {mismatch.details.caseId}. Tick 'Ignore differences' to copy the cases anyway.
+            Case {nameOf(mismatch.details.caseId)}. Tick 'Ignore differences' to copy the cases anyway.
           </Typography>
           <CaseDiff
             left={mismatch.details.source}
             right={mismatch.details.target}
-            leftLabel={`Source (${source})`}
-            rightLabel={`Target (${target})`}
+            leftMedia={mismatch.details.sourceMedia}
+            rightMedia={mismatch.details.targetMedia}
+            leftLabel={`Source (${copied?.source ?? source})`}
+            rightLabel={`Target (${copied?.target ?? target})`}
           />
         </Box>
       ) : null}
@@ -243,12 +399,11 @@ function CopySection({ environments }: { environments: Environments }) {
 /** 'Show difference between two cases' (spec sections 2 and 4). */
 function DiffSection({ environments }: { environments: Environments }) {
   const [envA, setEnvA] = useState<CaseEnvironmentName | ''>('');
-  const [idA, setIdA] = useState('');
+  const [caseA, setCaseA] = useState<FoundCase | null>(null);
   const [envB, setEnvB] = useState<CaseEnvironmentName | ''>('');
-  const [idB, setIdB] = useState('');
+  const [caseB, setCaseB] = useState<FoundCase | null>(null);
   const diff = useCaseDiff();
-  const result: CaseDiffResult | undefined = diff.data;
-  const canCompare = envA !== '' && envB !== '' && idA.trim() !== '' && idB.trim() !== '' && !diff.isPending;
+  const canCompare = envA !== '' && envB !== '' && caseA !== null && caseB !== null && !diff.isPending;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="diff-cases-title" sx={{ p: 2 }}>
@@ -259,20 +414,46 @@ function DiffSection({ environments }: { environments: Environments }) {
         component="form"
         noValidate
         spacing={2}
-        sx={{ maxWidth: 640 }}
+        sx={{ maxWidth: 800 }}
         onSubmit={(event) => {
           event.preventDefault();
-          if (envA === '' || envB === '' || !canCompare) return;
-          diff.mutate({ envA, idA: idA.trim(), envB, idB: idB.trim() });
+          if (envA === '' || envB === '' || caseA === null || caseB === null || !canCompare) return;
+          diff.mutate({ envA, idA: caseA.id, envB, idB: caseB.id });
         }}
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <EnvironmentSelect name="envA" label="First environment" value={envA} onChange={setEnvA} environments={environments} />
-          <TextField label="First case id" value={idA} onChange={(event) => setIdA(event.target.value)} required fullWidth />
+          <Box sx={{ minWidth: 200 }}>
+            <EnvironmentSelect
+              name="envA"
+              label="First environment"
+              value={envA}
+              onChange={(next) => {
+                setEnvA(next);
+                setCaseA(null);
+              }}
+              environments={environments}
+            />
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <CasePicker key={envA} env={envA} label="First case" value={caseA} onChange={setCaseA} />
+          </Box>
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <EnvironmentSelect name="envB" label="Second environment" value={envB} onChange={setEnvB} environments={environments} />
-          <TextField label="Second case id" value={idB} onChange={(event) => setIdB(event.target.value)} required fullWidth />
+          <Box sx={{ minWidth: 200 }}>
+            <EnvironmentSelect
+              name="envB"
+              label="Second environment"
+              value={envB}
+              onChange={(next) => {
+                setEnvB(next);
+                setCaseB(null);
+              }}
+              environments={environments}
+            />
+          </Box>
+          <Box sx={{ flex: 1 }}>
+            <CasePicker key={envB} env={envB} label="Second case" value={caseB} onChange={setCaseB} />
+          </Box>
         </Stack>
         <div>
           <Button
@@ -287,13 +468,8 @@ function DiffSection({ environments }: { environments: Environments }) {
       </Stack>
       <Box sx={{ mt: 2 }} aria-live="polite">
         {diff.isError ? <Alert severity="error">{messageOf(diff.error)}</Alert> : null}
-        {result ? <Alert severity={result.same ? 'success' : 'warning'}>{result.message}</Alert> : null}
+        {diff.data ? <DiffResult result={diff.data} leftLabel="First case" rightLabel="Second case" /> : null}
       </Box>
-      {result && !result.same ? (
-        <Box sx={{ mt: 2 }}>
-          <CaseDiff left={result.a} right={result.b} leftLabel="First case" rightLabel="Second case" />
-        </Box>
-      ) : null}
     </Paper>
   );
 }
@@ -307,13 +483,11 @@ export function AccessCasesRoute() {
       <ScreenHeader title="Cases" />
       {environments.isLoading ? <CircularProgress aria-label="Loading the environments" /> : null}
       {environments.isError ? <Alert severity="error">{messageOf(environments.error)}</Alert> : null}
-      {environments.isSuccess && list.length === 0 ? (
-        <Alert severity="info">No case environment is configured on this deployment.</Alert>
-      ) : null}
-      {list.length > 0 ? (
+      {environments.isSuccess ? (
         <Stack spacing={3}>
           <CopySection environments={list} />
           <DiffSection environments={list} />
+          <EnvironmentList environments={list} />
         </Stack>
       ) : null}
     </>
