@@ -17,5 +17,22 @@ export const theme = createTheme({
     // Labels show as written (the spec's texts are verbatim), not upper-cased.
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+    MuiDialog: {
+      styleOverrides: {
+        // On a phone every dialog fills the screen (UX guide: full-screen dialogs at 390 px): a box
+        // with margins leaves too little room for its fields. The same as the `fullScreen` prop,
+        // here so that no dialog has to ask for it.
+        paper: ({ theme }) => ({
+          [theme.breakpoints.down('sm')]: {
+            margin: 0,
+            width: '100%',
+            maxWidth: '100%',
+            height: '100%',
+            maxHeight: 'none',
+            borderRadius: 0,
+          },
+        }),
+      },
+    },
   },
 });

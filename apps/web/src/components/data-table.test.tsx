@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { SEARCH_DEBOUNCE_MS } from '@patientsim/domain/common/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableProps, SEARCH_HINT } from './data-table';
@@ -108,5 +108,74 @@ describe('DataTable', () => {
   it('falls back to "Unknown error"', () => {
     renderTable({ error: {} });
     expect(screen.getByText('Unknown error')).toBeInTheDocument();
+  });
+
+  describe('on a phone (390 px wide)', () => {
+    const desktopWidth = window.innerWidth;
+    beforeEach(() => {
+      window.innerWidth = 390;
+    });
+    afterEach(() => {
+      window.innerWidth = desktopWidth;
+    });
+
+    type Person = { id: string; name: string; email: string };
+    const columns = [
+      { key: 'name', header: 'Name', render: (row: Person) => row.name },
+      { key: 'email', header: 'Email', render: (row: Person) => row.email },
+      {
+        key: 'actions',
+        header: 'Actions',
+        isRowActions: true,
+        render: (row: Person) => <button type="button">{`Actions for ${row.name}`}</button>,
+      },
+    ];
+
+    function renderCards(overrides: Partial<DataTableProps<Person>> = {}) {
+      render(
+        <DataTable<Person>
+          label="People"
+          columns={columns}
+          rows={[
+            { id: '1', name: 'Ada', email: 'ada@example.test' },
+            { id: '2', name: 'Grace', email: 'grace@example.test' },
+          ]}
+          getRowKey={(row) => row.id}
+          total={2}
+          page={0}
+          pageSize={50}
+          onPageChange={vi.fn()}
+          isLoading={false}
+          isFetching={false}
+          error={null}
+          onRetry={vi.fn()}
+          emptyMessage="No users to display"
+          {...overrides}
+        />,
+      );
+    }
+
+    it('shows each row as a card from the same columns: the first as title, actions beside it, the rest labelled', () => {
+      renderCards();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const cards = within(screen.getByRole('list', { name: 'People' })).getAllByRole('listitem');
+      expect(cards).toHaveLength(2);
+      const grace = within(cards[1] as HTMLElement);
+      expect(grace.getByText('Grace')).toBeInTheDocument();
+      expect(grace.getByRole('term')).toHaveTextContent('Email');
+      expect(grace.getByRole('definition')).toHaveTextContent('grace@example.test');
+      expect(grace.getByRole('button', { name: 'Actions for Grace' })).toBeInTheDocument();
+      // The actions are no labelled line of their own.
+      expect(grace.queryByText('Actions')).not.toBeInTheDocument();
+    });
+
+    it('keeps the cards with a progress bar while the next page loads, and shows the empty state', () => {
+      renderCards({ isFetching: true });
+      expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'People' })).toHaveAttribute('aria-busy', 'true');
+      cleanup();
+      renderCards({ rows: [], total: 0 });
+      expect(screen.getByText('No users to display')).toBeInTheDocument();
+    });
   });
 });

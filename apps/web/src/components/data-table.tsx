@@ -21,11 +21,19 @@ import { pageCount } from '@patientsim/domain/common/page.schemas';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
 import { EmptyState } from './empty-state';
+import { RowCards } from './row-cards';
+import { touchTargetSx, useIsPhone } from './use-is-phone';
 
 export type DataTableColumn<Row> = {
   key: string;
   header: string;
   render: (row: Row) => ReactNode;
+  align?: 'left' | 'right';
+  /**
+   * The row's actions (its menu or buttons): on a phone they sit beside the card's title rather
+   * than on a labelled line of their own (see RowCards).
+   */
+  isRowActions?: boolean;
 };
 
 export type DataTableProps<Row> = {
@@ -101,7 +109,7 @@ export function DataTable<Row>({
   emptyMessage,
 }: DataTableProps<Row>) {
   const pages = pageCount(total, pageSize);
-  const { containerRef, tableRef, overflows } = useHorizontalOverflow();
+  const isPhone = useIsPhone();
   return (
     <Stack spacing={2}>
       {onSearch ? <SearchBox label={searchLabel} onSearch={onSearch} /> : null}
@@ -117,51 +125,85 @@ export function DataTable<Row>({
           <AlertTitle>An error occurred</AlertTitle>
           {errorMessage(error, 'Unknown error')}
         </Alert>
-      ) : (
-        <Paper variant="outlined" sx={{ position: 'relative' }}>
-          {/* The rows stay while the next page loads; the bar says something is coming. */}
-          <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 4 }}>
-            {isLoading || isFetching ? <LinearProgress aria-label="Loading" /> : null}
-          </Box>
-          <TableContainer
-            ref={containerRef}
-            // Wider than the page: a keyboard reaches the hidden columns by focusing the table's box.
-            {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` } : {})}
-          >
-            <Table ref={tableRef} size="small" aria-label={label} aria-busy={isLoading || isFetching}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((column) => (
-                    <TableCell key={column.key}>{column.header}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={getRowKey(row)} sx={{ height: BODY_ROW_HEIGHT }}>
-                    {columns.map((column) => (
-                      <TableCell key={column.key}>{column.render(row)}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+      ) : isPhone ? (
+        <Box>
+          <Box sx={{ height: 4, mb: 1 }}>{isLoading || isFetching ? <LinearProgress aria-label="Loading" /> : null}</Box>
+          <RowCards label={label} columns={columns} rows={rows} getRowKey={getRowKey} isBusy={isLoading || isFetching} />
           {!isLoading && rows.length === 0 ? <EmptyState message={emptyMessage} /> : null}
-        </Paper>
+        </Box>
+      ) : (
+        <TableView
+          label={label}
+          columns={columns}
+          rows={rows}
+          getRowKey={getRowKey}
+          isLoading={isLoading}
+          isFetching={isFetching}
+          emptyMessage={emptyMessage}
+        />
       )}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-        <IconButton aria-label="Previous page" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+        <IconButton aria-label="Previous page" sx={touchTargetSx} disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
           <ChevronLeft />
         </IconButton>
         <Typography>
           page {Math.min(page + 1, pages)} of {pages}
         </Typography>
-        <IconButton aria-label="Next page" disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
+        <IconButton aria-label="Next page" sx={touchTargetSx} disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
           <ChevronRight />
         </IconButton>
       </Stack>
     </Stack>
+  );
+}
+
+/** The rows as a table, on screens wider than a phone's. */
+function TableView<Row>({
+  label,
+  columns,
+  rows,
+  getRowKey,
+  isLoading,
+  isFetching,
+  emptyMessage,
+}: Pick<DataTableProps<Row>, 'label' | 'columns' | 'rows' | 'getRowKey' | 'isLoading' | 'isFetching' | 'emptyMessage'>) {
+  const { containerRef, tableRef, overflows } = useHorizontalOverflow();
+  return (
+    <Paper variant="outlined" sx={{ position: 'relative' }}>
+      {/* The rows stay while the next page loads; the bar says something is coming. */}
+      <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 4 }}>
+        {isLoading || isFetching ? <LinearProgress aria-label="Loading" /> : null}
+      </Box>
+      <TableContainer
+        ref={containerRef}
+        // Wider than the page: a keyboard reaches the hidden columns by focusing the table's box.
+        {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` } : {})}
+      >
+        <Table ref={tableRef} size="small" aria-label={label} aria-busy={isLoading || isFetching}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align}>
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={getRowKey(row)} sx={{ height: BODY_ROW_HEIGHT }}>
+                {columns.map((column) => (
+                  <TableCell key={column.key} align={column.align}>
+                    {column.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {!isLoading && rows.length === 0 ? <EmptyState message={emptyMessage} /> : null}
+    </Paper>
   );
 }
 

@@ -19,7 +19,10 @@ import { ROLE_LABEL } from '@patientsim/domain/roles/roles';
 import type { UserMembership } from '@patientsim/domain/users/users.schemas';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { DataTableColumn } from '../../../components/data-table';
 import { RouterLink } from '../../../components/router-link';
+import { RowCards } from '../../../components/row-cards';
+import { useIsPhone } from '../../../components/use-is-phone';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
@@ -31,6 +34,66 @@ function membershipStatus(row: UserMembership, isGroup: boolean): string {
   if (row.removed_at) return 'Removed';
   if (row.key_owner) return isGroup ? 'Group Admin' : 'Key Owner';
   return 'Member';
+}
+
+/** A user's memberships: a table, or cards on a phone. */
+function MembershipsTable({
+  label,
+  memberships,
+  activeOrg,
+}: {
+  label: string;
+  memberships: readonly UserMembership[];
+  activeOrg: string | null;
+}) {
+  const isPhone = useIsPhone();
+  const columns: DataTableColumn<UserMembership>[] = [
+    {
+      key: 'group',
+      header: 'Organization or group',
+      render: (row) => (
+        <>
+          {parseGroupMetadata(row.group)?.parent ? (
+            `${displayGroupName(row.group.name)} (group)`
+          ) : (
+            <RouterLink to={paths.organizationDetails(row.group._id)}>{row.group.name}</RouterLink>
+          )}
+          {row.group._id === activeOrg && row.removed_at === null ? ' (active)' : null}
+        </>
+      ),
+    },
+    { key: 'role', header: 'Role', render: (row) => ROLE_LABEL[row.role] },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) => (
+        <Chip size="small" variant="outlined" label={membershipStatus(row, Boolean(parseGroupMetadata(row.group)?.parent))} />
+      ),
+    },
+  ];
+  if (isPhone) return <RowCards label={label} columns={columns} rows={memberships} getRowKey={(row) => row.group._id} />;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.key}>{column.header}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {memberships.map((row) => (
+            <TableRow key={row.group._id}>
+              {columns.map((column) => (
+                <TableCell key={column.key}>{column.render(row)}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
 }
 
 /** One user for the provider: account, memberships and role, change of organisation, deletion. */
@@ -115,39 +178,7 @@ export function UserDetailsPanel({ userId, actorId }: { userId: string; actorId:
         {memberships.length === 0 ? (
           <Typography color="text.secondary">Not a member of any organization.</Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label={`Memberships of ${name}`}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Organization or group</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Status</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {memberships.map((row) => {
-                  const parent = parseGroupMetadata(row.group)?.parent;
-                  const isActive = row.group._id === user.activeOrg && row.removed_at === null;
-                  return (
-                    <TableRow key={row.group._id}>
-                      <TableCell>
-                        {parent ? (
-                          `${displayGroupName(row.group.name)} (group)`
-                        ) : (
-                          <RouterLink to={paths.organizationDetails(row.group._id)}>{row.group.name}</RouterLink>
-                        )}
-                        {isActive ? ' (active)' : null}
-                      </TableCell>
-                      <TableCell>{ROLE_LABEL[row.role]}</TableCell>
-                      <TableCell>
-                        <Chip size="small" variant="outlined" label={membershipStatus(row, Boolean(parent))} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <MembershipsTable label={`Memberships of ${name}`} memberships={memberships} activeOrg={user.activeOrg} />
         )}
       </CardContent>
       {dialog === 'move' ? (

@@ -47,6 +47,7 @@ export function AccessUsersRoute() {
     {
       key: 'actions',
       header: 'Actions',
+      isRowActions: true,
       render: (user) => (
         <Button
           size="small"

@@ -22,8 +22,11 @@ import { stripGroupPrefixes } from '@patientsim/domain/groups/group.schemas';
 import { ROLE_LABEL } from '@patientsim/domain/roles/roles';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { DataTableColumn } from '../../../components/data-table';
 import { EmptyState, NO_USERS_MESSAGE } from '../../../components/empty-state';
 import { PersonSearchField } from '../../../components/person-search-field';
+import { RowCards } from '../../../components/row-cards';
+import { touchTargetSx, useIsPhone } from '../../../components/use-is-phone';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { useAddGroupMembers } from '../api/add-group-members';
 import { useRemoveGroupMembers } from '../api/remove-group-members';
@@ -60,6 +63,35 @@ export function GroupMembers({
   const [notice, setNotice] = useState<string | null>(null);
   const addMembers = useAddGroupMembers();
   const removeMembers = useRemoveGroupMembers();
+  const isPhone = useIsPhone();
+  const columns: DataTableColumn<GroupMember>[] = [
+    { key: 'name', header: 'Name', render: fullName },
+    {
+      key: 'email',
+      header: 'Email',
+      render: (member) => (
+        <Box component="span" sx={{ wordBreak: 'break-all' }}>
+          {member.email}
+        </Box>
+      ),
+    },
+    { key: 'role', header: 'Role', render: (member) => ROLE_LABEL[member.role] },
+    ...(canEdit
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            align: 'right',
+            isRowActions: true,
+            render: (member: GroupMember) => (
+              <IconButton aria-label={`Remove ${fullName(member)} from the group`} onClick={() => setRemoving(member)}>
+                <DeleteOutlineIcon />
+              </IconButton>
+            ),
+          } satisfies DataTableColumn<GroupMember>,
+        ]
+      : []),
+  ];
 
   return (
     <Box component="section" aria-labelledby="group-members-heading" sx={{ mt: 3 }}>
@@ -124,56 +156,71 @@ export function GroupMembers({
           <Skeleton height={40} />
         </Box>
       ) : (
-        <TableContainer>
+        <>
           {members.isFetching ? <LinearProgress aria-label="Refreshing members" /> : null}
-          <Table size="small" aria-label={`Members of ${groupName}`} stickyHeader>
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                {canEdit ? <TableCell align="right">Actions</TableCell> : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {members.data.users.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={canEdit ? 4 : 3}>
-                    <EmptyState message={NO_USERS_MESSAGE} />
-                  </TableCell>
-                </TableRow>
-              ) : (
-                members.data.users.map((member) => (
-                  <TableRow key={member.user_id}>
-                    <TableCell>{fullName(member)}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{member.email}</TableCell>
-                    <TableCell>{ROLE_LABEL[member.role]}</TableCell>
-                    {canEdit ? (
-                      <TableCell align="right">
-                        <IconButton aria-label={`Remove ${fullName(member)} from the group`} onClick={() => setRemoving(member)}>
-                          <DeleteOutlineIcon />
-                        </IconButton>
+          {isPhone ? (
+            <>
+              <RowCards
+                label={`Members of ${groupName}`}
+                columns={columns}
+                rows={members.data.users}
+                getRowKey={(member) => member.user_id}
+              />
+              {members.data.users.length === 0 ? <EmptyState message={NO_USERS_MESSAGE} /> : null}
+            </>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label={`Members of ${groupName}`} stickyHeader>
+                <TableHead>
+                  <TableRow>
+                    {columns.map((column) => (
+                      <TableCell key={column.key} align={column.align}>
+                        {column.header}
                       </TableCell>
-                    ) : null}
+                    ))}
                   </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
+                </TableHead>
+                <TableBody>
+                  {members.data.users.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={columns.length}>
+                        <EmptyState message={NO_USERS_MESSAGE} />
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    members.data.users.map((member) => (
+                      <TableRow key={member.user_id}>
+                        {columns.map((column) => (
+                          <TableCell key={column.key} align={column.align}>
+                            {column.render(member)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           {pages > 1 ? (
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, mt: 1 }}>
-              <IconButton aria-label="Previous page" disabled={page <= 0} onClick={() => setPage(page - 1)}>
+              <IconButton aria-label="Previous page" sx={touchTargetSx} disabled={page <= 0} onClick={() => setPage(page - 1)}>
                 <ChevronLeftIcon />
               </IconButton>
               <Typography variant="body2" aria-live="polite">
                 page {Math.min(page + 1, pages)} of {pages}
               </Typography>
-              <IconButton aria-label="Next page" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+              <IconButton
+                aria-label="Next page"
+                sx={touchTargetSx}
+                disabled={page + 1 >= pages}
+                onClick={() => setPage(page + 1)}
+              >
                 <ChevronRightIcon />
               </IconButton>
             </Box>
           ) : null}
-        </TableContainer>
+        </>
       )}
 
       <ConfirmDialog

@@ -23,8 +23,11 @@ import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { isAdmin } from '@patientsim/domain/roles/roles';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { RouterLink } from '../../../components/router-link';
+import { RowCards } from '../../../components/row-cards';
+import { useIsPhone } from '../../../components/use-is-phone';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/current-user';
@@ -101,6 +104,46 @@ export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; or
   const canCreate = orgId !== null && hasPermission(user.role, 'org:groups:manage');
   const canEdit = (row: Row) => isAdmin(user.role) || row.ownerId === user.id;
   const rows = (query.data ?? []).map(toRow).filter((row) => displayTestOrgs || !row.isTesting);
+  const isPhone = useIsPhone();
+  const columns: DataTableColumn<Row>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      render: (row) => (
+        <>
+          <RouterLink to={paths.groupDetails(row.group._id)}>{row.name}</RouterLink>
+          {row.isTesting ? (
+            <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary' }}>
+              (test)
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'members', header: 'Members', align: 'right', render: (row) => row.memberCount },
+    { key: 'admin', header: 'Group admin', render: (row) => <GroupAdminCell groupId={row.group._id} /> },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      isRowActions: true,
+      render: (row) =>
+        canEdit(row) ? (
+          <Box sx={{ whiteSpace: 'nowrap' }}>
+            <Tooltip title="Rename">
+              <IconButton aria-label={`Rename ${row.name}`} onClick={() => setDialog({ kind: 'rename', row })}>
+                <EditOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Remove">
+              <IconButton aria-label={`Remove ${row.name}`} onClick={() => setDialog({ kind: 'remove', row })}>
+                <DeleteOutlineIcon />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ) : null,
+    },
+  ];
 
   const close = () => {
     setDialog(null);
@@ -149,61 +192,48 @@ export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; or
           <Skeleton height={48} />
         </Box>
       ) : (
-        <TableContainer>
+        <>
           {query.isFetching ? <LinearProgress aria-label="Refreshing groups" /> : null}
-          <Table size="small" aria-label="Groups" stickyHeader>
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell align="right">Members</TableCell>
-                <TableCell>Group admin</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={4}>
-                    <EmptyState message="No groups to display" />
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((row) => (
-                  <TableRow key={row.group._id} hover>
-                    <TableCell>
-                      <RouterLink to={paths.groupDetails(row.group._id)}>{row.name}</RouterLink>
-                      {row.isTesting ? (
-                        <Typography component="span" variant="body2" sx={{ ml: 1, color: 'text.secondary' }}>
-                          (test)
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell align="right">{row.memberCount}</TableCell>
-                    <TableCell>
-                      <GroupAdminCell groupId={row.group._id} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {canEdit(row) ? (
-                        <>
-                          <Tooltip title="Rename">
-                            <IconButton aria-label={`Rename ${row.name}`} onClick={() => setDialog({ kind: 'rename', row })}>
-                              <EditOutlinedIcon />
-                            </IconButton>
-                          </Tooltip>
-                          <Tooltip title="Remove">
-                            <IconButton aria-label={`Remove ${row.name}`} onClick={() => setDialog({ kind: 'remove', row })}>
-                              <DeleteOutlineIcon />
-                            </IconButton>
-                          </Tooltip>
-                        </>
-                      ) : null}
-                    </TableCell>
+          {isPhone ? (
+            <>
+              <RowCards label="Groups" columns={columns} rows={rows} getRowKey={(row) => row.group._id} />
+              {rows.length === 0 ? <EmptyState message="No groups to display" /> : null}
+            </>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label="Groups" stickyHeader>
+                <TableHead>
+                  <TableRow>
+                    {columns.map((column) => (
+                      <TableCell key={column.key} align={column.align}>
+                        {column.header}
+                      </TableCell>
+                    ))}
                   </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                </TableHead>
+                <TableBody>
+                  {rows.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={columns.length}>
+                        <EmptyState message="No groups to display" />
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    rows.map((row) => (
+                      <TableRow key={row.group._id} hover>
+                        {columns.map((column) => (
+                          <TableCell key={column.key} align={column.align}>
+                            {column.render(row)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </>
       )}
 
       {dialog?.kind === 'create' && orgId ? (

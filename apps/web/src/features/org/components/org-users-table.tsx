@@ -50,6 +50,7 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
     {
       key: 'actions',
       header: 'Actions',
+      isRowActions: true,
       render: (user) =>
         variant === 'archived' ? (
           user.user_id ? (
