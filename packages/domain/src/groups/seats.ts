@@ -72,11 +72,16 @@ export function describeSeatsUsed(figures: SeatFigures): string {
   return `${figures.used} of ${figures.seats} seats used`;
 }
 
-/** "12 members, 6 pending invitations, 7 open seats": what the seats used are made of. */
-export function describeSeatBreakdown(figures: SeatFigures): string {
+/** The parts of the seats used, each counted: "12 members", "6 pending invitations", "7 open seats". */
+export function seatBreakdownParts(figures: SeatFigures): [members: string, pending: string, open: string] {
   return [
     counted(figures.seatHolders, 'member', 'members'),
     counted(figures.pendingSeatInvitations, 'pending invitation', 'pending invitations'),
     counted(figures.open, 'open seat', 'open seats'),
-  ].join(', ');
+  ];
+}
+
+/** "12 members, 6 pending invitations, 7 open seats": what the seats used are made of. */
+export function describeSeatBreakdown(figures: SeatFigures): string {
+  return seatBreakdownParts(figures).join(', ');
 }
