@@ -33,10 +33,12 @@ async function insertMembership(orgId: string, { subscribed = false, removed = f
   return account;
 }
 
+type InvitationOptions = { throughSubscription?: boolean; expired?: boolean; status?: 'pending' | 'declined' | 'revoked' };
+
 async function insertInvitation(
   orgId: string,
   email: string,
-  { throughSubscription = false, expired = false, status = 'pending' as 'pending' | 'declined' | 'revoked' } = {},
+  { throughSubscription = false, expired = false, status = 'pending' }: InvitationOptions = {},
 ) {
   await t.db.insert(invitation).values(
     buildInvitation({

@@ -33,7 +33,7 @@ const columns: DataTableColumn<Group>[] = [
       const figures = metadata ? seatFiguresIn(metadata) : null;
       return figures ? (
         <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {`${figures.used} of ${figures.seats}`}
+          <Box component="span" sx={{ display: 'block' }}>{`${figures.used} of ${figures.seats}`}</Box>
           <Box component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary' }}>
             {describeSeatBreakdown(figures)}
           </Box>
