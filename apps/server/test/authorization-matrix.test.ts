@@ -318,6 +318,16 @@ const MATRIX: Record<string, Entry> = {
     call: (c) => ({ method: 'GET', url: `/api/users/invites/org/${c.riverside}` }),
     otherOrganisation: 404,
   },
+  'POST /api/users/invites/org/:id/addresses': {
+    guard: 'bearer',
+    permission: 'org:invite',
+    call: (c) => ({
+      method: 'POST',
+      url: `/api/users/invites/org/${c.riverside}/addresses`,
+      payload: { emails: [c.student.payload.email] },
+    }),
+    otherOrganisation: 404,
+  },
   'DELETE /api/users/invites/org/:id': {
     guard: 'bearer',
     permission: 'org:invite',

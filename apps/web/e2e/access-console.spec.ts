@@ -83,7 +83,8 @@ test('a super admin lists organisations and creates one with its key owner in on
   await expect(page).toHaveURL(/\/auth\/access\/organizations\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Organization details' })).toBeVisible();
   await expect(page.getByText(`${name} was created and ${keyOwnerEmail} was invited as its key owner.`)).toBeVisible();
-  await expect(page.getByText('0 of 3 seats used').first()).toBeVisible();
+  // The key owner's invitation keeps a seat until they accept and hold it (decision 0035).
+  await expect(page.getByText('1 of 3 seats used').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Product type' })).toHaveText('Nursing');
   const members = page.getByRole('table', { name: 'Users' });
   await expect(members.getByRole('row', { name: new RegExp(keyOwnerEmail) }).getByText('Pending Invite')).toBeVisible();
@@ -143,7 +144,8 @@ test('a super admin changes the key owner, flags, seats and status of an organis
   await expect(page.getByRole('button', { name: 'Save seats' })).toBeDisabled();
   await seats.fill('7');
   await page.getByRole('button', { name: 'Save seats' }).click();
-  await expect(page.getByText('1 of 7 seats used').first()).toBeVisible();
+  // The provisioned admin holds a seat; the first invitation, still pending, keeps one.
+  await expect(page.getByText('2 of 7 seats used').first()).toBeVisible();
   await page.getByRole('button', { name: 'Change Status' }).click();
   const status = page.getByRole('dialog', { name: 'Change Status' });
   await expect(status.getByText('Inactive organizations have no access to cases.')).toBeVisible();

@@ -1,4 +1,5 @@
 import type { Group, GroupMetadata } from '@patientsim/domain/groups/group.schemas';
+import { seatFigures } from '@patientsim/domain/groups/seats';
 import type { GroupsDataEntry, IdTokenPayload, LoginResult } from '@patientsim/domain/identity/token.schemas';
 import type { Notification } from '@patientsim/domain/notifications/notification.schemas';
 
@@ -58,21 +59,38 @@ export function buildLoginResult(overrides: Partial<IdTokenPayload> = {}, extra:
   return { idToken: 'header.payload.signature', idTokenPayload: buildPayload(overrides), ...extra };
 }
 
+/**
+ * A group as the API answers it. An organisation carries its seat figures as the server counts them
+ * (decision 0035): by default every member holds a seat and no invitation is pending.
+ */
 export function buildGroup(overrides: { _id?: string; name?: string } = {}, metadata: Partial<GroupMetadata> = {}): Group {
+  const base: GroupMetadata = {
+    ownerId: 'someone-else',
+    seats: 25,
+    memberCount: 5,
+    productType: 'EMS',
+    dev: false,
+    testing: false,
+    debug: false,
+    ai: false,
+    inactive: false,
+    ...metadata,
+  };
+  const figures =
+    base.parent === undefined
+      ? seatFigures(base.seats, {
+          seatHolders: base.seatHolders ?? base.memberCount,
+          pendingSeatInvitations: base.pendingSeatInvitations ?? 0,
+        })
+      : null;
   return {
     _id: overrides._id ?? RIVERSIDE_ID,
     name: overrides.name ?? 'Riverside EMS Academy',
     description: JSON.stringify({
-      ownerId: 'someone-else',
-      seats: 25,
-      memberCount: 5,
-      productType: 'EMS',
-      dev: false,
-      testing: false,
-      debug: false,
-      ai: false,
-      inactive: false,
-      ...metadata,
+      ...base,
+      ...(figures
+        ? { seatHolders: figures.seatHolders, pendingSeatInvitations: figures.pendingSeatInvitations, openSeats: figures.open }
+        : {}),
     } satisfies GroupMetadata),
   };
 }

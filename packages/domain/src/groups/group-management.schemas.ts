@@ -56,7 +56,10 @@ export type GroupNameForm = z.input<typeof GroupNameFormSchema>;
 export const OrganisationProfileFormSchema = z.object({ name: GroupNameSchema, about: GroupAboutSchema });
 export type OrganisationProfileForm = z.input<typeof OrganisationProfileFormSchema>;
 
-/** Metadata fields a PATCH may change; `parent`, `memberCount` and `seatHolders` are read-only and ignored. */
+/**
+ * Metadata fields a PATCH may change; `parent` and the counted figures (`memberCount`,
+ * `seatHolders`, `pendingSeatInvitations`, `openSeats`) are read-only and ignored.
+ */
 export const GroupChangesSchema = z.object({
   about: GroupAboutSchema.optional(),
   ownerId: IdSchema.optional(),
@@ -84,6 +87,8 @@ export const UpdateGroupBodySchema = GroupChangesSchema.extend({
       parent: z.string().optional(),
       memberCount: z.number().optional(),
       seatHolders: z.number().optional(),
+      pendingSeatInvitations: z.number().optional(),
+      openSeats: z.number().optional(),
     }).strict(),
   ).optional(),
 }).strict();

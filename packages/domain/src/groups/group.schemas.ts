@@ -12,6 +12,13 @@ export const GroupMetadataSchema = z.object({
    * Absent for a sub-group, which has no seats of its own.
    */
   seatHolders: z.number().int().optional(),
+  /**
+   * An organisation's pending, unexpired invitations that keep a seat (not through a subscription),
+   * counted as the seat check counts them (decision 0035). Absent for a sub-group.
+   */
+  pendingSeatInvitations: z.number().int().optional(),
+  /** The seats an organisation has left: seats less seat-holders and pending invitations, never below 0. */
+  openSeats: z.number().int().optional(),
   productType: z.enum(PRODUCT_TYPES),
   dev: z.boolean(),
   testing: z.boolean(),

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { reachesOrganisationContent } from '../account/subscription.js';
-import { keepsSeats, seatsUsed } from './seats.js';
+import {
+  describeSeatBreakdown,
+  describeSeatsUsed,
+  keepsSeats,
+  seatFigures,
+  seatFiguresIn,
+  seatsUsed,
+} from './seats.js';
 
 const use = (seatHolders: number, pendingSeatInvitations: number) => ({ seatHolders, pendingSeatInvitations });
 
@@ -25,6 +32,32 @@ describe('the seat rule', () => {
   it('lets what takes no seat through an organisation over its seats', () => {
     expect(keepsSeats({ before: use(5, 1), after: use(5, 1), seats: 3 })).toBe(true);
     expect(keepsSeats({ before: use(5, 1), after: use(5, 0), seats: 3 })).toBe(true);
+  });
+});
+
+describe('the seat figures the screens show', () => {
+  it('are the seats used of the rule, and the seats left, never below 0', () => {
+    expect(seatFigures(25, use(12, 6))).toEqual({ seats: 25, seatHolders: 12, pendingSeatInvitations: 6, used: 18, open: 7 });
+    expect(seatFigures(3, use(3, 2))).toMatchObject({ used: 5, open: 0 });
+  });
+
+  it('open exactly as many seats as invitations the rule lets through', () => {
+    const before = use(12, 6);
+    const { open } = seatFigures(25, before);
+    expect(keepsSeats({ before, after: use(12, 6 + open), seats: 25 })).toBe(true);
+    expect(keepsSeats({ before, after: use(12, 6 + open + 1), seats: 25 })).toBe(false);
+  });
+
+  it('come from an organisation’s metadata only when its pending invitations were counted', () => {
+    expect(seatFiguresIn({ seats: 10, seatHolders: 4, pendingSeatInvitations: 1 })).toMatchObject({ used: 5, open: 5 });
+    expect(seatFiguresIn({ seats: 10, seatHolders: 4 })).toBeNull();
+    expect(seatFiguresIn({ seats: 0 })).toBeNull();
+  });
+
+  it('read the same wherever they are shown', () => {
+    expect(describeSeatsUsed(seatFigures(25, use(12, 6)))).toBe('18 of 25 seats used');
+    expect(describeSeatBreakdown(seatFigures(25, use(12, 6)))).toBe('12 members, 6 pending invitations, 7 open seats');
+    expect(describeSeatBreakdown(seatFigures(3, use(1, 1)))).toBe('1 member, 1 pending invitation, 1 open seat');
   });
 });
 

@@ -91,3 +91,22 @@ export const NewOrganisationFormSchema = z.object({
 });
 export type NewOrganisationFormInput = z.input<typeof NewOrganisationFormSchema>;
 export type NewOrganisationForm = z.output<typeof NewOrganisationFormSchema>;
+
+/**
+ * What inviting an address into an organisation would do to its seats (decision 0046): `member`,
+ * an active member there (nothing is sent, no seat); `invited`, a pending invitation there (it is
+ * sent again, no new seat); `new`, a new invitation (it keeps a seat unless through a subscription).
+ */
+export const ADDRESS_STANDINGS = ['member', 'invited', 'new'] as const;
+export type AddressStanding = (typeof ADDRESS_STANDINGS)[number];
+
+/** POST invites/org/{id}/addresses: the addresses of a bulk list, up to 50. */
+export const InvitedAddressesBodySchema = z.object({
+  emails: z.array(EmailSchema).min(1, 'Add at least one email').max(BULK_INVITE_MAX, `At most ${BULK_INVITE_MAX} emails`),
+});
+export type InvitedAddressesBody = z.input<typeof InvitedAddressesBodySchema>;
+
+export const InvitedAddressesResponseSchema = z.object({
+  addresses: z.array(z.object({ email: z.string(), standing: z.enum(ADDRESS_STANDINGS) })),
+});
+export type InvitedAddressesResponse = z.infer<typeof InvitedAddressesResponseSchema>;

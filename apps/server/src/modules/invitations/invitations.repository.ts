@@ -79,15 +79,6 @@ export function findPendingInvitationsTo(db: Database, orgId: string, emails: re
     .where(and(isPendingIn(orgId), inArray(invitation.email, [...emails])));
 }
 
-/** Pending invitations of an organisation that take a seat (not through a subscription). */
-export function countSeatTakingInvitations(db: Database, orgId: string) {
-  return db
-    .select({ pending: count() })
-    .from(invitation)
-    .where(and(isPendingIn(orgId), eq(invitation.throughSubscription, false)))
-    .then((rows) => rows[0]?.pending ?? 0);
-}
-
 export function insertInvitations(db: Database, values: Array<typeof invitation.$inferInsert>) {
   if (values.length === 0) return Promise.resolve();
   return db

@@ -6,6 +6,8 @@ import {
   InviteResultListSchema,
   type InviteUsersBody,
   InviteUsersBodySchema,
+  InvitedAddressesBodySchema,
+  InvitedAddressesResponseSchema,
   OrgInvitesResponseSchema,
 } from '@patientsim/domain/invitations/invite-users.schemas';
 import { currentUser } from '../../plugins/app/authenticate.js';
@@ -64,6 +66,30 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, params: IdParamsSchema, response: { 200: OrgInvitesResponseSchema, ...errors } },
     },
     async (request) => ({ invites: await service.listOrganisationInvitations({ db: app.db, access: currentOrg(request) }) }),
+  );
+
+  app.post(
+    '/invites/org/:id/addresses',
+    {
+      // Asked while inviting: the same permission as inviting, in the organisation named.
+      preHandler: app.requireOrgPermission('org:invite', { orgFrom: orgInParams }),
+      schema: {
+        tags,
+        security,
+        description:
+          'What inviting each address would do to the seats: `member` (already an active member), `invited` (a pending invitation is sent again) or `new` (a new invitation). Answers about this organisation only; reads, writes nothing.',
+        params: IdParamsSchema,
+        body: InvitedAddressesBodySchema,
+        response: { 200: InvitedAddressesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      addresses: await service.describeInvitedAddresses({
+        db: app.db,
+        access: currentOrg(request),
+        emails: request.body.emails,
+      }),
+    }),
   );
 
   app.delete(

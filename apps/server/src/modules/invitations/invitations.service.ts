@@ -1,7 +1,12 @@
 import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import type { Invite } from '@patientsim/domain/invitations/invitation.schemas';
 import { keepsSeats, seatsUsed } from '@patientsim/domain/groups/seats';
-import type { InviteEntry, InviteResult, NewOrganisation } from '@patientsim/domain/invitations/invite-users.schemas';
+import type {
+  AddressStanding,
+  InviteEntry,
+  InviteResult,
+  NewOrganisation,
+} from '@patientsim/domain/invitations/invite-users.schemas';
 import { canAssignRole, type Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
@@ -248,6 +253,34 @@ function toInvite({ invitation, orgName, userId }: Pending): Invite {
 /** The pending invitations of the organisation the request names (GET invites/org/{id}). */
 export async function listOrganisationInvitations({ db, access }: { db: Database; access: OrgAccess }): Promise<Invite[]> {
   return (await repo.findPendingInvitationsOfOrganisation(db, access.orgId)).map(toInvite);
+}
+
+/**
+ * For each of `emails`, what inviting it into the organisation the request names would do to its
+ * seats (POST invites/org/{id}/addresses, decision 0046), decided as `createInvitations` decides:
+ * an active member is not invited again, a pending invitation is sent again and keeps the seat it
+ * has. It answers only about this organisation, what its users list already shows the inviter: an
+ * address known elsewhere (another organisation, an account without a membership here) is `new`.
+ */
+export async function describeInvitedAddresses({
+  db,
+  access,
+  emails,
+}: {
+  db: Database;
+  access: OrgAccess;
+  emails: string[];
+}): Promise<Array<{ email: string; standing: AddressStanding }>> {
+  assert(access.group.parentId === null, 'VALIDATION_FAILED', {
+    message: 'Invitations are sent into an organization, not a group.',
+  });
+  const unique = [...new Set(emails)];
+  const members = await findMemberEmails(db, access.orgId, unique);
+  const invited = new Set((await repo.findPendingInvitationsTo(db, access.orgId, unique)).map((row) => row.email));
+  return unique.map((email) => ({
+    email,
+    standing: members.has(email) ? 'member' : invited.has(email) ? 'invited' : 'new',
+  }));
 }
 
 /** Revokes the organisation's pending invitation to `email`: its link stops working at once. */

@@ -5,12 +5,12 @@ import type { invitation } from '../../db/schema/invitations.js';
 import { AppError } from '../../lib/errors.js';
 import {
   claimVacantKeyOwnership,
+  countSeatTakingInvitations,
   type GroupRow,
   lockOrganisation,
   seatHoldersOf,
 } from '../organisations/organisations.service.js';
 import { joinOrganisation } from '../users/users.service.js';
-import { countSeatTakingInvitations } from './invitations.repository.js';
 
 /** An organisation locked for the rest of a transaction, and how its seats are taken. */
 export type OrganisationSeats = SeatUse & { org: GroupRow };
@@ -27,7 +27,8 @@ export const NO_SEAT_MESSAGE =
  */
 export async function lockSeats(tx: Database, orgId: string): Promise<OrganisationSeats> {
   const org = await lockOrganisation(tx, orgId);
-  return { org, seatHolders: seatHoldersOf(org), pendingSeatInvitations: await countSeatTakingInvitations(tx, orgId) };
+  const pending = await countSeatTakingInvitations(tx, [orgId]);
+  return { org, seatHolders: seatHoldersOf(org), pendingSeatInvitations: pending.get(orgId) ?? 0 };
 }
 
 /** Whether one more seat-holder, who has no invitation keeping a seat, would fit. */

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { group, groupMember } from '../../db/schema/groups.js';
+import { invitation } from '../../db/schema/invitations.js';
 
 export type GroupRow = typeof group.$inferSelect;
 
@@ -22,6 +23,27 @@ export async function countMembers(db: Database, groupIds: string[]): Promise<Ma
   // The stored count (migration 0005): in a transaction that locked the group, it is exact.
   const rows = await db.select({ groupId: group.id, members: group.memberCount }).from(group).where(inArray(group.id, groupIds));
   return new Map(rows.map((r) => [r.groupId, r.members]));
+}
+
+/**
+ * The pending, unexpired invitations into each of `orgIds` that keep a seat: those not through a
+ * subscription (decision 0035). The seat check and every seat figure the API answers count them here.
+ */
+export async function countSeatTakingInvitations(db: Database, orgIds: readonly string[]): Promise<Map<string, number>> {
+  if (orgIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orgId: invitation.orgId, pending: count() })
+    .from(invitation)
+    .where(
+      and(
+        inArray(invitation.orgId, [...orgIds]),
+        eq(invitation.status, 'pending'),
+        gt(invitation.expiresAt, new Date()),
+        eq(invitation.throughSubscription, false),
+      ),
+    )
+    .groupBy(invitation.orgId);
+  return new Map(rows.flatMap((r) => (r.orgId === null ? [] : [[r.orgId, r.pending] as const])));
 }
 
 export function findGroupById(db: Database, id: string): Promise<GroupRow | null> {

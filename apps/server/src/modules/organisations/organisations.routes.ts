@@ -194,7 +194,15 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const { name, description, ...fields } = request.body;
-      const { parent: _parent, memberCount: _memberCount, seatHolders: _seatHolders, ...described } = description ?? {};
+      // Counted figures the client may echo back are not settings.
+      const {
+        parent: _parent,
+        memberCount: _memberCount,
+        seatHolders: _seatHolders,
+        pendingSeatInvitations: _pendingSeatInvitations,
+        openSeats: _openSeats,
+        ...described
+      } = description ?? {};
       return updateGroup({
         db: app.db,
         cache: app.cache,

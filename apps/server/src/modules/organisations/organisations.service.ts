@@ -7,6 +7,7 @@ import {
 } from '@patientsim/domain/groups/group-management.schemas';
 import { buildPageResult, pageOffset } from '@patientsim/domain/common/page.schemas';
 import { displayGroupName, type Group, type GroupMetadata, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
+import { seatFigures } from '@patientsim/domain/groups/seats';
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { isAdmin, isRole, type Role } from '@patientsim/domain/roles/roles';
@@ -30,7 +31,14 @@ import {
 } from '../users/users.service.js';
 import * as repo from './organisations.repository.js';
 
-export { countMembers, findGroupById, findGroupsByIds, findGroupsOfUser, type GroupRow } from './organisations.repository.js';
+export {
+  countMembers,
+  countSeatTakingInvitations,
+  findGroupById,
+  findGroupsByIds,
+  findGroupsOfUser,
+  type GroupRow,
+} from './organisations.repository.js';
 
 /**
  * An organisation's members who hold a seat (decision 0035): its active members but the subscribed
@@ -40,14 +48,23 @@ export function seatHoldersOf(row: Pick<repo.GroupRow, 'memberCount' | 'subscrib
   return row.memberCount - row.subscribedMemberCount;
 }
 
-/** The wire shape of spec section 3: metadata as JSON text in `description`. */
-export function toWireGroup(row: repo.GroupRow, memberCount: number): Group {
+/**
+ * The wire shape of spec section 3: metadata as JSON text in `description`. An organisation's seat
+ * figures (decision 0035) come with it when its seat-taking pending invitations were counted
+ * (`pendingSeatInvitations`, see `toWireGroups`).
+ */
+export function toWireGroup(row: repo.GroupRow, memberCount: number, pendingSeatInvitations?: number): Group {
+  const figures =
+    row.parentId === null && pendingSeatInvitations !== undefined
+      ? seatFigures(row.seats, { seatHolders: seatHoldersOf(row), pendingSeatInvitations })
+      : null;
   const metadata: GroupMetadata = {
     ...(row.parentId ? { parent: row.parentId } : {}),
     ownerId: row.ownerId,
     seats: row.seats,
     memberCount,
     ...(row.parentId ? {} : { seatHolders: seatHoldersOf(row) }),
+    ...(figures ? { pendingSeatInvitations: figures.pendingSeatInvitations, openSeats: figures.open } : {}),
     productType: isProductType(row.productType) ? row.productType : 'EMS',
     dev: row.dev,
     testing: row.testing,
@@ -77,11 +94,8 @@ export async function listUserGroups({
 }): Promise<Group[]> {
   const all = await cache.get(`groups:${userId}`, async () => {
     const found = await repo.findGroupsOfUser(db, userId);
-    const counts = await repo.countMembers(
-      db,
-      found.map((r) => r.id),
-    );
-    return found.map((row) => ({ row, wire: toWireGroup(row, counts.get(row.id) ?? 0) }));
+    const wires = await toWireGroups(db, found);
+    return found.map((row, index) => ({ row, wire: wires[index] as Group }));
   });
   let rows = all;
   if (actor.id !== userId && actor.role !== 'SUPER_ADMIN') {
@@ -156,13 +170,17 @@ export async function removeGroupMembers({
 
 type WriteContext = { db: Database; cache: ReadCache; actor: RequestUser; access: OrgAccess; ip: string };
 
-/** Rows in the wire shape, with their member counts. */
+/** Rows in the wire shape, with their member counts and, for organisations, their seat figures. */
 async function toWireGroups(db: Database, rows: repo.GroupRow[]): Promise<Group[]> {
   const counts = await repo.countMembers(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toWireGroup(row, counts.get(row.id) ?? 0));
+  const pending = await repo.countSeatTakingInvitations(
+    db,
+    rows.filter((r) => r.parentId === null).map((r) => r.id),
+  );
+  return rows.map((row) => toWireGroup(row, counts.get(row.id) ?? 0, pending.get(row.id) ?? 0));
 }
 
 /**

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
-import { seatHoldersIn } from '@patientsim/domain/groups/seats';
+import { seatFiguresIn, seatHoldersIn } from '@patientsim/domain/groups/seats';
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ScreenHeader } from '../../components/screen-header';
@@ -40,6 +40,8 @@ export function OrganizationDetailsRoute() {
   const [isChangingKeyOwner, setIsChangingKeyOwner] = useState(false);
   if (!user) return null;
   const metadata = organisation.data ? parseGroupMetadata(organisation.data) : null;
+  // The seat figures the server enforces (decision 0035); an organisation's reads always carry them.
+  const figures = metadata ? seatFiguresIn(metadata) : null;
   // A change to an organisation the signed-in user belongs to changes their claims: the session is renewed.
   const renewsSession = user.organisations.some((org) => org.id === orgId);
   const change = (changes: OrganisationChanges) => update.mutateAsync({ orgId, changes, renewsSession });
@@ -80,19 +82,20 @@ export function OrganizationDetailsRoute() {
                 setIsChangingKeyOwner(true);
               }}
             />
-            <SeatsCard
-              seats={metadata.seats}
-              members={seatHoldersIn(metadata)}
-              subscribedMembers={metadata.memberCount - seatHoldersIn(metadata)}
-              editor={
-                <SeatsEditor
-                  key={metadata.seats}
-                  seats={metadata.seats}
-                  isPending={update.isPending}
-                  onSave={(seats) => void change({ seats }).catch(() => undefined)}
-                />
-              }
-            />
+            {figures ? (
+              <SeatsCard
+                figures={figures}
+                subscribedMembers={metadata.memberCount - seatHoldersIn(metadata)}
+                editor={
+                  <SeatsEditor
+                    key={metadata.seats}
+                    seats={metadata.seats}
+                    isPending={update.isPending}
+                    onSave={(seats) => void change({ seats }).catch(() => undefined)}
+                  />
+                }
+              />
+            ) : null}
           </Box>
           <Box component="section" aria-labelledby="org-members-title" sx={{ mt: 4 }}>
             <Typography id="org-members-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { type Group, parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
-import { seatHoldersIn } from '@patientsim/domain/groups/seats';
+import { describeSeatBreakdown, seatFiguresIn } from '@patientsim/domain/groups/seats';
 import { PRODUCT_TYPE_LABEL } from '@patientsim/domain/product/product-types';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,9 +29,14 @@ const columns: DataTableColumn<Group>[] = [
     header: 'Seats used',
     render: (org) => {
       const metadata = parseGroupMetadata(org);
-      return metadata ? (
+      // The figures the server enforces (decision 0035), as the org profile and the invite dialogs show them.
+      const figures = metadata ? seatFiguresIn(metadata) : null;
+      return figures ? (
         <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {`${seatHoldersIn(metadata)} of ${metadata.seats}`}
+          <Box component="span" sx={{ display: 'block' }}>{`${figures.used} of ${figures.seats}`}</Box>
+          <Box component="span" sx={{ display: 'block', typography: 'body2', color: 'text.secondary' }}>
+            {describeSeatBreakdown(figures)}
+          </Box>
         </Box>
       ) : (
         '—'

@@ -8,6 +8,10 @@ const CONSOLE_ORGANISATIONS_KEY = ['groups', 'organizations'] as const;
 /** The people searches that show names and roles: the console's and the organisation's user pickers. */
 const PEOPLE_SEARCH_KEY = ['users', 'search'] as const;
 
+/** The inviter's organisation and sub-groups (`['groups', 'user', userId, 'invite-target', orgId]`): its seat figures. */
+const isInviteTarget = (orgId: string) => (query: Query) =>
+  query.queryKey[0] === 'groups' && query.queryKey[3] === 'invite-target' && query.queryKey[4] === orgId;
+
 /** The member lists of groups (`['groups', id, 'member-search', …]`), whose members are the organisation's. */
 const isGroupMemberList = (query: Query) => query.queryKey[0] === 'groups' && query.queryKey[2] === 'member-search';
 
@@ -20,6 +24,7 @@ export function invalidateOrgInvitations(queryClient: QueryClient, orgId: string
     queryClient.invalidateQueries({ queryKey: orgUsersKey(orgId) }),
     queryClient.invalidateQueries({ queryKey: orgInvitesQueryKey(orgId) }),
     queryClient.invalidateQueries({ queryKey: ['groups', orgId], exact: true }),
+    queryClient.invalidateQueries({ predicate: isInviteTarget(orgId) }),
     queryClient.invalidateQueries({ queryKey: CONSOLE_ORGANISATIONS_KEY }),
   ]);
 }
@@ -37,6 +42,7 @@ export function invalidateOrgMembers(queryClient: QueryClient, orgId: string, { 
     ...(seats
       ? [
           queryClient.invalidateQueries({ queryKey: ['groups', orgId], exact: true }),
+          queryClient.invalidateQueries({ predicate: isInviteTarget(orgId) }),
           queryClient.invalidateQueries({ queryKey: CONSOLE_ORGANISATIONS_KEY }),
         ]
       : []),

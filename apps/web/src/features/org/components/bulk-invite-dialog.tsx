@@ -22,15 +22,17 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { InviteOutcome, InviteResult } from '@patientsim/domain/invitations/invite-users.schemas';
+import type { AddressStanding, InviteOutcome, InviteResult } from '@patientsim/domain/invitations/invite-users.schemas';
 import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateInvitations } from '../api/create-invitations';
+import { useInvitedAddresses } from '../api/get-invited-addresses';
 import type { InviteDialogProps } from './invite-user-dialog';
 import {
   ACCEPTED_FILE_TYPES,
   addRows,
+  countNewSeats,
   DUPLICATE_DISPLAY_MS,
   type FileColumn,
   FIRST_50_MESSAGE,
@@ -38,11 +40,13 @@ import {
   NO_VALID_EMAILS_MESSAGE,
   soleEmailColumn,
   splitEmails,
+  STANDING_NOTE,
+  toStandings,
 } from './invite-emails';
 import { PARSE_FAILED_MESSAGE, type ReadProgress, SheetError } from './read-sheet';
 import { readFileColumnsInWorker } from './read-sheet-in-worker';
 import { RoleSelect } from './role-select';
-import { countNewSeats, exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
+import { exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
 
 const OUTCOME_LABEL: Record<InviteOutcome, string> = {
   sent: 'Invitation sent',
@@ -51,8 +55,20 @@ const OUTCOME_LABEL: Record<InviteOutcome, string> = {
   refused: 'Not sent',
 };
 
+/** Why an address takes no new seat, or nothing for a new one. */
+const noteOf = (standing: AddressStanding | undefined) =>
+  standing === 'member' || standing === 'invited' ? STANDING_NOTE[standing] : null;
+
 /** Invites up to 50 addresses at once: pasted, or read from a csv, xls or xlsx file. */
-export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse, onInvited }: InviteDialogProps) {
+export function BulkInviteDialog({
+  isOpen,
+  onClose,
+  orgId,
+  inviterRole,
+  isSubscribed,
+  figures,
+  onInvited,
+}: InviteDialogProps) {
   const titleId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
@@ -70,8 +86,11 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
   const validRows = rows.filter((row) => row.error === null);
   const hasInvalid = rows.some((row) => row.error !== null && row.error !== 'Already in list');
   const validEmails = validRows.map((row) => row.email);
-  const newSeats = seatUse === null ? 0 : countNewSeats(seatUse, validEmails);
-  const isOver = seatUse !== null && exceedsOpenSeats(seatUse, newSeats);
+  // Members and pending invitees of the list take no new seat: the server says which (decision 0046).
+  const checked = useInvitedAddresses(isSubscribed ? null : orgId, validEmails);
+  const standings = checked.data ? toStandings(checked.data.addresses) : undefined;
+  const newSeats = countNewSeats(validEmails, standings);
+  const isOver = figures !== null && exceedsOpenSeats(figures, newSeats);
   const canSend = validRows.length > 0 && !hasInvalid && !isOver && !isSending;
 
   const add = (emails: string[], wasTruncated = false) => {
@@ -162,7 +181,7 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
       {
         users: validRows.map((row) => ({ email: row.email, role: row.role })),
         org: orgId,
-        throughSubscription: seatUse === null,
+        throughSubscription: isSubscribed,
         groupMembership: [],
       },
       {
@@ -304,8 +323,10 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
                     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', width: '100%', pr: 4 }}>
                       <ListItemText
                         primary={row.email}
-                        secondary={row.error}
-                        slotProps={{ secondary: { color: 'error', role: row.error ? 'alert' : undefined } }}
+                        secondary={row.error ?? noteOf(standings?.get(row.email))}
+                        slotProps={{
+                          secondary: row.error ? { color: 'error', role: 'alert' } : { color: 'text.secondary' },
+                        }}
                         sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
                       />
                       {row.error === null && (
@@ -326,7 +347,7 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
             )}
             {hasInvalid && <Typography variant="body2">Remove the addresses marked invalid to send.</Typography>}
             {failure && <Alert severity="error">{failure}</Alert>}
-            {seatUse && <SeatSummary use={seatUse} added={newSeats} />}
+            {figures && <SeatSummary figures={figures} added={newSeats} />}
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -337,7 +358,7 @@ export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, seatUse,
             variant="contained"
             disabled={!canSend}
             loading={isSending}
-            onClick={() => (seatUse === null ? setIsConfirming(true) : send())}
+            onClick={() => (isSubscribed ? setIsConfirming(true) : send())}
           >
             Send
           </Button>

@@ -4,15 +4,14 @@ import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { seatHoldersIn, seatsUsed } from '@patientsim/domain/groups/seats';
+import { type SeatFigures, seatFiguresIn } from '@patientsim/domain/groups/seats';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { useState } from 'react';
 import { useCurrentUser } from '../../../lib/use-session';
 import { useInviteTarget } from '../api/get-inviter-groups';
-import { useOrgInvites } from '../api/get-org-invites';
 import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteUserDialog } from './invite-user-dialog';
-import { FULL_SEATS_TOOLTIP, isAtFullSeats, type SeatUse } from './seat-summary';
+import { FULL_SEATS_TOOLTIP, isAtFullSeats } from './seat-summary';
 
 type OpenDialog = 'single' | 'bulk' | null;
 
@@ -25,26 +24,17 @@ export function InviteButtons({ isSubscribed = false }: { isSubscribed?: boolean
   const orgId = user?.activeOrg?.id ?? null;
   const canInvite = user !== null && hasPermission(user.role, 'org:invite') && !user.isImpersonated;
   const target = useInviteTarget(canInvite && user && orgId ? { userId: user.id, orgId } : null);
-  const invites = useOrgInvites(canInvite ? orgId : null);
   const [open, setOpen] = useState<OpenDialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
   if (!canInvite || !user || !orgId) return null;
 
   const metadata = target.data?.metadata ?? null;
-  // The server's seat rule (decision 0035): subscribed members hold no seat; pending invitations
-  // that are not through a subscription keep one.
-  const seatInvites = (invites.data?.invites ?? []).filter((invite) => !invite.throughSubscription);
-  const seatHolders = metadata ? seatHoldersIn(metadata) : 0;
-  const seatUse: SeatUse | null =
-    isSubscribed || !metadata
-      ? null
-      : {
-          taken: seatsUsed({ seatHolders, pendingSeatInvitations: seatInvites.length }),
-          seats: metadata.seats ?? 0,
-          pendingEmails: new Set(seatInvites.map((invite) => invite.email)),
-        };
-  const isLoading = target.isPending || (!isSubscribed && invites.isPending);
-  const isFull = seatUse !== null && isAtFullSeats({ taken: seatHolders, seats: seatUse.seats });
+  // The seat figures the server enforces (decision 0035): subscribed members hold no seat; pending
+  // invitations that are not through a subscription keep one. Subscribed invitations skip the check.
+  const seatFigures: SeatFigures | null = isSubscribed || !metadata ? null : seatFiguresIn(metadata);
+  // Without the figures a seat-taking invitation waits: it must never fall back to a subscribed one.
+  const isLoading = target.isPending || (!isSubscribed && seatFigures === null);
+  const isFull = seatFigures !== null && isAtFullSeats(seatFigures);
   const isUnavailable = isLoading || isFull;
 
   const button = (label: string, icon: React.ReactNode, dialog: Exclude<OpenDialog, null>) => {
@@ -82,7 +72,8 @@ export function InviteButtons({ isSubscribed = false }: { isSubscribed?: boolean
           onClose={() => setOpen(null)}
           orgId={orgId}
           inviterRole={user.role}
-          seatUse={seatUse}
+          figures={seatFigures}
+          isSubscribed={isSubscribed}
           subgroups={target.data?.subgroups ?? []}
           onInvited={setNotice}
         />
@@ -93,7 +84,8 @@ export function InviteButtons({ isSubscribed = false }: { isSubscribed?: boolean
           onClose={() => setOpen(null)}
           orgId={orgId}
           inviterRole={user.role}
-          seatUse={seatUse}
+          figures={seatFigures}
+          isSubscribed={isSubscribed}
           onInvited={setNotice}
         />
       )}

@@ -1,10 +1,11 @@
-import type { InviteResult } from '@patientsim/domain/invitations/invite-users.schemas';
+import { seatFigures } from '@patientsim/domain/groups/seats';
+import type { AddressStanding, InviteResult } from '@patientsim/domain/invitations/invite-users.schemas';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeLoginResult } from '../../../lib/session-store';
 import { buildGroup, buildLoginResult, RIVERSIDE_ID } from '../../../testing/factories';
-import { errorResponse, stubApi } from '../../../testing/fake-api';
+import { errorResponse, type FakeRoute, stubApi } from '../../../testing/fake-api';
 import { jsonResponse, renderWithRouter } from '../../../testing/render';
 import { BulkInviteDialog } from './bulk-invite-dialog';
 import { InviteButtons } from './invite-buttons';
@@ -21,22 +22,38 @@ vi.mock('./read-sheet-in-worker', async () => {
 });
 
 const INVITE_PATH = '/api/users/invitations/invite';
+const ADDRESSES_PATH = `/api/users/invites/org/${RIVERSIDE_ID}/addresses`;
 const sent = (email: string): InviteResult => ({ user: { email, hasAccount: false }, createdOrg: null, outcome: 'sent' });
+
+/** The fake of POST invites/org/{id}/addresses: every address `new` unless `standings` says otherwise. */
+const addressesRoute = (standings: Record<string, AddressStanding> = {}): FakeRoute => ({
+  method: 'POST',
+  path: ADDRESSES_PATH,
+  respond: (request) =>
+    jsonResponse({
+      addresses: (request.body as { emails: string[] }).emails.map((email) => ({ email, standing: standings[email] ?? 'new' })),
+    }),
+});
+
+/** Seat figures as the server answers them: `used` seat-holders and no pending invitation unless told. */
+const figuresOf = ({ used, seats, pending = 0 }: { used: number; seats: number; pending?: number }) =>
+  seatFigures(seats, { seatHolders: used - pending, pendingSeatInvitations: pending });
 
 function renderBulk({
   taken = 10,
   seats = 50,
   subscribed = false,
-  pendingEmails = new Set<string>(),
+  standings = {},
 }: {
   taken?: number;
   seats?: number;
   subscribed?: boolean;
-  pendingEmails?: ReadonlySet<string>;
+  standings?: Record<string, AddressStanding>;
 } = {}) {
   writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
   const api = stubApi(
     [
+      addressesRoute(standings),
       {
         method: 'POST',
         path: INVITE_PATH,
@@ -61,7 +78,8 @@ function renderBulk({
       onClose={() => {}}
       orgId={RIVERSIDE_ID}
       inviterRole="ADMIN"
-      seatUse={subscribed ? null : { taken, seats, pendingEmails }}
+      isSubscribed={subscribed}
+      figures={subscribed ? null : figuresOf({ used: taken, seats })}
       onInvited={onInvited}
     />,
   );
@@ -100,6 +118,7 @@ describe('BulkInviteDialog', () => {
     writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
     stubApi(
       [
+        addressesRoute(),
         {
           method: 'POST',
           path: INVITE_PATH,
@@ -118,7 +137,8 @@ describe('BulkInviteDialog', () => {
         onClose={() => {}}
         orgId={RIVERSIDE_ID}
         inviterRole="ADMIN"
-        seatUse={{ taken: 10, seats: 50, pendingEmails: new Set() }}
+        isSubscribed={false}
+        figures={figuresOf({ used: 10, seats: 50 })}
         onInvited={vi.fn()}
       />,
     );
@@ -168,12 +188,30 @@ describe('BulkInviteDialog', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 
-  it('counts no new seat for an address whose pending invitation already keeps one', () => {
-    renderBulk({ taken: 49, seats: 50, pendingEmails: new Set(['ann@example.test']) });
-    paste('ann@example.test bob@example.test');
-    expect(screen.getByText('49 + 1 = 50 of 50 seats')).toBeInTheDocument();
+  it('counts no new seat for the members and pending invitees of the list, as the server says, and notes why', async () => {
+    const { api } = renderBulk({
+      taken: 48,
+      seats: 50,
+      standings: { 'ann@example.test': 'invited', 'cy@example.test': 'member' },
+    });
+    paste('ann@example.test bob@example.test cy@example.test dee@example.test');
+    // Until the server answers, every address counts as a new seat.
+    expect(screen.getByText('48 + 4 = 52 of 50 seats')).toBeInTheDocument();
+    expect(await screen.findByText('48 + 2 = 50 of 50 seats')).toBeInTheDocument();
     expect(screen.queryByText(SEATS_EXCEEDED_TEXT)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    const [ann, , cy] = within(rowsList()).getAllByRole('listitem');
+    expect(ann).toHaveTextContent('Invitation pending: sent again, takes no new seat');
+    expect(cy).toHaveTextContent('Already a member: takes no new seat');
+    expect(api.callsTo('POST', ADDRESSES_PATH).at(-1)?.body).toEqual({
+      emails: ['ann@example.test', 'bob@example.test', 'cy@example.test', 'dee@example.test'],
+    });
+  });
+
+  it('asks nothing about the addresses of subscribed invitations', () => {
+    const { api } = renderBulk({ subscribed: true });
+    paste('ann@example.test');
+    expect(api.callsTo('POST', ADDRESSES_PATH)).toHaveLength(0);
   });
 
   it('sends every row in one request with its role, then lists each result', async () => {
@@ -269,26 +307,20 @@ function renderButtons({
   role?: 'ADMIN' | 'USER';
 }) {
   writeLoginResult(buildLoginResult({ role }));
-  const invites = Array.from({ length: pending }, (_, i) => ({
-    _id: `inv-${i}`,
-    org_id: RIVERSIDE_ID,
-    org_name: 'Riverside EMS Academy',
-    email: `pending${i}@example.test`,
-    role: 'STUDENT',
-    dismissed: false,
-    declined: false,
-    user_id: null,
-    throughSubscription: false,
-  }));
   const api = stubApi(
     [
       {
         method: 'GET',
         path: /\/extension\/users\/[^/]+\/groups$/,
         respond: () =>
-          jsonResponse([buildGroup({}, { memberCount, seats, ...(seatHolders === undefined ? {} : { seatHolders }) })]),
+          jsonResponse([
+            buildGroup(
+              {},
+              { memberCount, seats, pendingSeatInvitations: pending, ...(seatHolders === undefined ? {} : { seatHolders }) },
+            ),
+          ]),
       },
-      { method: 'GET', path: `/api/users/invites/org/${RIVERSIDE_ID}`, respond: () => jsonResponse({ invites }) },
+      addressesRoute(),
       { method: 'POST', path: INVITE_PATH, respond: () => errorResponse(422, 'SEATS_EXCEEDED', SEATS_EXCEEDED_TEXT) },
     ],
     { withShell: false },
@@ -324,6 +356,7 @@ describe('InviteButtons', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveFocus());
     expect(within(dialog).getByText('23 + 1 = 24 of 25 seats')).toBeInTheDocument();
+    expect(within(dialog).getByText('20 members, 3 pending invitations, 2 open seats')).toBeInTheDocument();
     expect(within(dialog).getByRole('combobox', { name: 'Role' })).toHaveTextContent('Student');
     await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'new@example.test');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
@@ -337,6 +370,28 @@ describe('InviteButtons', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveFocus());
     expect(within(dialog).getByText('23 + 1 = 24 of 25 seats')).toBeInTheDocument();
+  });
+
+  it('stay unavailable, never falling back to a subscribed invitation, when the answer carries no seat figures', async () => {
+    writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
+    const { pendingSeatInvitations: _pending, openSeats: _open, ...withoutFigures } = JSON.parse(buildGroup().description);
+    const api = stubApi(
+      [
+        {
+          method: 'GET',
+          path: /\/extension\/users\/[^/]+\/groups$/,
+          respond: () => jsonResponse([{ ...buildGroup(), description: JSON.stringify(withoutFigures) }]),
+        },
+      ],
+      { withShell: false },
+    );
+    renderWithRouter(<InviteButtons />);
+    const button = await screen.findByRole('button', { name: 'Invite User' });
+    await waitFor(() => expect(api.callsTo('GET', /\/groups$/)).toHaveLength(1));
+    await act(async () => {});
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.setup().click(button);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('are not shown to instructors', async () => {

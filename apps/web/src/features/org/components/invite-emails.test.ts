@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRows, splitEmails } from './invite-emails';
+import { addRows, countNewSeats, splitEmails, toStandings } from './invite-emails';
 
 const addresses = (count: number) => Array.from({ length: count }, (_, i) => `person${i + 1}@example.test`);
 
@@ -24,5 +24,20 @@ describe('pasted addresses', () => {
     expect(rows).toHaveLength(50);
     expect(isTruncated).toBe(true);
     expect(addRows([], addresses(50)).isTruncated).toBe(false);
+  });
+});
+
+describe('new seats of a bulk list', () => {
+  it('counts every address but the members and pending invitees the server named', () => {
+    const standings = toStandings([
+      { email: 'member@x.test', standing: 'member' },
+      { email: 'invited@x.test', standing: 'invited' },
+      { email: 'new@x.test', standing: 'new' },
+    ]);
+    expect(countNewSeats(['member@x.test', 'invited@x.test', 'new@x.test', 'unanswered@x.test'], standings)).toBe(2);
+  });
+
+  it('counts every address as new until the server has answered', () => {
+    expect(countNewSeats(['a@x.test', 'b@x.test'], undefined)).toBe(2);
   });
 });

@@ -1,6 +1,10 @@
 import { EmailSchema } from '@patientsim/domain/auth/auth.schemas';
 import { BULK_INVITE_MAX } from '@patientsim/domain/common/constants';
-import { ALREADY_IN_LIST_MESSAGE, INVALID_EMAIL_MESSAGE } from '@patientsim/domain/invitations/invite-users.schemas';
+import {
+  ALREADY_IN_LIST_MESSAGE,
+  type AddressStanding,
+  INVALID_EMAIL_MESSAGE,
+} from '@patientsim/domain/invitations/invite-users.schemas';
 import type { Role } from '@patientsim/domain/roles/roles';
 import type { SheetColumn } from './read-sheet';
 
@@ -89,3 +93,28 @@ export function describeColumns(columns: readonly SheetColumn[]): FileColumn[] {
 export function soleEmailColumn(columns: readonly FileColumn[]): FileColumn | null {
   return columns.length === 1 ? (columns[0] ?? null) : null;
 }
+
+/** What the server said of each address of the list (POST invites/org/{id}/addresses). */
+export type AddressStandings = ReadonlyMap<string, AddressStanding>;
+
+export function toStandings(addresses: ReadonlyArray<{ email: string; standing: AddressStanding }>): AddressStandings {
+  return new Map(addresses.map(({ email, standing }) => [email, standing]));
+}
+
+/**
+ * How many of `emails` take a new seat: all but the organisation's members (not invited again) and
+ * its pending invitees (sent again, keeping the seat they have), as the server counts them. An
+ * address the server has not answered for yet counts as new, so the line never promises a seat.
+ */
+export function countNewSeats(emails: readonly string[], standings: AddressStandings | undefined): number {
+  return emails.filter((email) => {
+    const standing = standings?.get(email);
+    return standing !== 'member' && standing !== 'invited';
+  }).length;
+}
+
+/** The row notes of the bulk list (decision 0046): why an address takes no new seat. */
+export const STANDING_NOTE: Record<Exclude<AddressStanding, 'new'>, string> = {
+  member: 'Already a member: takes no new seat',
+  invited: 'Invitation pending: sent again, takes no new seat',
+};

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { EmailSchema } from '@patientsim/domain/auth/auth.schemas';
 import { displayGroupName, type Group } from '@patientsim/domain/groups/group.schemas';
+import type { SeatFigures } from '@patientsim/domain/groups/seats';
 import { ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,7 +21,7 @@ import { FormTextField } from '../../../components/form-text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateInvitations } from '../api/create-invitations';
 import { RoleSelect } from './role-select';
-import { exceedsOpenSeats, type SeatUse, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
+import { exceedsOpenSeats, SeatSummary, SUBSCRIBED_INVITE_CONFIRM } from './seat-summary';
 
 const InviteUserFormSchema = z.object({
   email: EmailSchema,
@@ -34,8 +35,10 @@ export type InviteDialogProps = {
   onClose: () => void;
   orgId: string;
   inviterRole: Role;
-  /** The seats taken; null for subscribed invitations, which skip the seat check. */
-  seatUse: SeatUse | null;
+  /** Invitations through a subscription: they skip the seat check and ask for a confirmation. */
+  isSubscribed: boolean;
+  /** The organisation's seat figures as the server counts them; null for subscribed invitations. */
+  figures: SeatFigures | null;
   onInvited: (message: string) => void;
 };
 
@@ -45,7 +48,8 @@ export function InviteUserDialog({
   onClose,
   orgId,
   inviterRole,
-  seatUse,
+  isSubscribed,
+  figures,
   subgroups,
   onInvited,
 }: InviteDialogProps & { subgroups: Group[] }) {
@@ -57,8 +61,7 @@ export function InviteUserDialog({
     resolver: zodResolver(InviteUserFormSchema),
     defaultValues: { email: '', role: 'STUDENT', groupIds: [] },
   });
-  const isSubscribed = seatUse === null;
-  const isOver = seatUse !== null && exceedsOpenSeats(seatUse, 1);
+  const isOver = figures !== null && exceedsOpenSeats(figures, 1);
   const isSending = create.isPending;
 
   const close = () => {
@@ -145,7 +148,7 @@ export function InviteUserDialog({
                 />
               )}
               {failure && <Alert severity="error">{failure}</Alert>}
-              {seatUse && <SeatSummary use={seatUse} added={1} />}
+              {figures && <SeatSummary figures={figures} added={1} />}
             </Stack>
           </DialogContent>
           <DialogActions>

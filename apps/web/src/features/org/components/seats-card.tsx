@@ -2,35 +2,59 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import { alpha, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { describeSeatsUsed, type SeatFigures, seatBreakdownParts } from '@patientsim/domain/groups/seats';
 import type { ReactNode } from 'react';
 
-/** "37 of 50 seats used": the sentence is also the bar's text alternative. */
-export function seatsSentence(members: number, seats: number): string {
-  return `${members} of ${seats} seats used`;
+/** The pending segment: stripes of the members' colour, so that it reads apart without colour alone. */
+const hatched = (theme: Theme) =>
+  `repeating-linear-gradient(45deg, ${theme.palette.primary.main} 0 3px, ${alpha(theme.palette.primary.main, 0.15)} 3px 7px)`;
+
+const percentOf = (count: number, seats: number) => (seats > 0 ? Math.min(100, (count / seats) * 100) : 0);
+
+function Swatch({ kind }: { kind: 'members' | 'pending' | 'open' }) {
+  return (
+    <Box
+      aria-hidden="true"
+      sx={(theme) => ({
+        width: 14,
+        height: 14,
+        flexShrink: 0,
+        border: 1,
+        borderColor: 'grey.600',
+        bgcolor: kind === 'members' ? 'primary.main' : 'background.paper',
+        backgroundImage: kind === 'pending' ? hatched(theme) : undefined,
+      })}
+    />
+  );
 }
 
 /**
- * Seats, the members who hold one and open seats, with a horizontal meter of seat use (UX guide 3).
- * Subscribed members hold no seat (decision 0035): they are counted apart. Pending invitations keep
- * seats too; the invite dialogs count them.
+ * Seats used, as the server counts them (decision 0035): the members who hold a seat, the pending
+ * invitations that keep one (hatched) and the open seats, on a horizontal stacked meter (UX guide 3).
+ * Subscribed members hold no seat: they are counted apart.
  */
 export function SeatsCard({
-  seats,
-  members,
+  figures,
   subscribedMembers = 0,
   editor,
 }: {
-  seats: number;
-  /** Members who hold a seat. */
-  members: number;
+  figures: SeatFigures;
   subscribedMembers?: number;
   editor?: ReactNode;
 }) {
-  const open = Math.max(0, seats - members);
-  const isFull = seats > 0 && members >= seats;
-  const used = seats > 0 ? Math.min(100, (members / seats) * 100) : 0;
-  const sentence = seatsSentence(members, seats);
+  const { seats, seatHolders, pendingSeatInvitations, used } = figures;
+  const isFull = seats > 0 && used >= seats;
+  const membersWidth = percentOf(seatHolders, seats);
+  const pendingWidth = Math.min(100 - membersWidth, percentOf(pendingSeatInvitations, seats));
+  const sentence = describeSeatsUsed(figures);
+  const [members, pending, openSeats] = seatBreakdownParts(figures);
+  const legend = [
+    { kind: 'members' as const, text: members },
+    { kind: 'pending' as const, text: pending },
+    { kind: 'open' as const, text: openSeats },
+  ];
   return (
     <Card variant="outlined" component="section" aria-labelledby="seats-card-title">
       <CardContent>
@@ -44,7 +68,8 @@ export function SeatsCard({
             aria-label={sentence}
             sx={{ display: 'flex', height: 16, my: 1.5, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'grey.600' }}
           >
-            <Box sx={{ width: `${used}%`, bgcolor: isFull ? 'warning.dark' : 'primary.main' }} />
+            <Box sx={{ width: `${membersWidth}%`, bgcolor: 'primary.main' }} />
+            <Box sx={(theme) => ({ width: `${pendingWidth}%`, backgroundImage: hatched(theme) })} />
             <Box sx={{ flex: 1, bgcolor: 'background.paper' }} />
           </Box>
         ) : null}
@@ -54,28 +79,23 @@ export function SeatsCard({
             All seats are taken. Contact the provider to increase seat count or remove current users to invite more.
           </Typography>
         ) : null}
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
-          <Typography component="dt">Seats</Typography>
-          <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-            {seats}
-          </Typography>
-          <Typography component="dt">Members</Typography>
-          <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-            {members}
-          </Typography>
-          {subscribedMembers > 0 ? (
-            <>
-              <Typography component="dt">Subscribed members (no seat)</Typography>
-              <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-                {subscribedMembers}
-              </Typography>
-            </>
-          ) : null}
-          <Typography component="dt">Open seats</Typography>
-          <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
-            {open}
-          </Typography>
+        <Box
+          component="ul"
+          aria-label="Seat use"
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.5 }}
+        >
+          {legend.map(({ kind, text }) => (
+            <Box component="li" key={kind} sx={{ display: 'flex', alignItems: 'center', gap: 1, fontVariantNumeric: 'tabular-nums' }}>
+              <Swatch kind={kind} />
+              <Typography component="span">{text}</Typography>
+            </Box>
+          ))}
         </Box>
+        {subscribedMembers > 0 ? (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {subscribedMembers === 1 ? '1 subscribed member holds' : `${subscribedMembers} subscribed members hold`} no seat.
+          </Typography>
+        ) : null}
         {editor}
       </CardContent>
     </Card>

@@ -57,7 +57,7 @@ describe('OrgProfileRoute', () => {
     expect(await screen.findByText('Olive Owner (you)')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '5 of 25 seats used' })).toBeInTheDocument();
     const seats = screen.getByRole('region', { name: 'Seats' });
-    expect(within(seats).getByText('Open seats').nextSibling).toHaveTextContent('20');
+    expect(within(seats).getByRole('list', { name: 'Seat use' })).toHaveTextContent('5 members0 pending invitations20 open seats');
     expect(screen.queryByRole('button', { name: 'Change Status' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Seats' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Product type' })).not.toBeInTheDocument();
@@ -67,8 +67,18 @@ describe('OrgProfileRoute', () => {
     renderProfile('ADMIN', { memberCount: 9, seatHolders: 5 });
     expect(await screen.findByRole('img', { name: '5 of 25 seats used' })).toBeInTheDocument();
     const seats = screen.getByRole('region', { name: 'Seats' });
-    expect(within(seats).getByText('Subscribed members (no seat)').nextSibling).toHaveTextContent('4');
-    expect(within(seats).getByText('Open seats').nextSibling).toHaveTextContent('20');
+    expect(within(seats).getByText('4 subscribed members hold no seat.')).toBeInTheDocument();
+    expect(within(seats).getByText('20 open seats')).toBeInTheDocument();
+  });
+
+  it('counts the pending invitations that keep a seat, as the server does, in the sentence, the meter and the legend', async () => {
+    renderProfile('ADMIN', { memberCount: 12, pendingSeatInvitations: 6 });
+    expect(await screen.findByRole('img', { name: '18 of 25 seats used' })).toBeInTheDocument();
+    const seats = screen.getByRole('region', { name: 'Seats' });
+    expect(within(seats).getByText('18 of 25 seats used')).toBeInTheDocument();
+    const legend = within(within(seats).getByRole('list', { name: 'Seat use' })).getAllByRole('listitem');
+    expect(legend.map((item) => item.textContent)).toEqual(['12 members', '6 pending invitations', '7 open seats']);
+    expect(screen.queryByText(/All seats are taken/)).not.toBeInTheDocument();
   });
 
   it('renames the organisation and renews the session', async () => {
@@ -95,9 +105,10 @@ describe('OrgProfileRoute', () => {
     await waitFor(() => expect(api.callsTo('PATCH', ORG_URL)[0]?.body).toEqual({ about: 'Paramedic programme, evening cohort' }));
   });
 
-  it('warns at full seats', async () => {
-    renderProfile('ADMIN', { seats: 5, memberCount: 5 });
+  it('warns at full seats, pending invitations included', async () => {
+    renderProfile('ADMIN', { seats: 5, memberCount: 3, pendingSeatInvitations: 2 });
     expect(await screen.findByText(/All seats are taken/)).toBeInTheDocument();
+    expect(screen.getByText('0 open seats')).toBeInTheDocument();
   });
 
   it('lets a super admin change the status after confirmation, and seats as integers only', async () => {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
-import { seatHoldersIn } from '@patientsim/domain/groups/seats';
+import { seatFiguresIn, seatHoldersIn } from '@patientsim/domain/groups/seats';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -29,6 +29,8 @@ export function OrgProfileRoute() {
   const [isChangingKeyOwner, setIsChangingKeyOwner] = useState(false);
   if (!user) return null;
   const metadata = organisation.data ? parseGroupMetadata(organisation.data) : null;
+  // The seat figures the server enforces (decision 0035); an organisation's reads always carry them.
+  const figures = metadata ? seatFiguresIn(metadata) : null;
   const isKeyOwner = metadata?.ownerId === user.id;
   const canConfigure = hasPermission(user.role, 'org:configure');
   const change = (changes: OrganisationChanges) => update.mutateAsync({ orgId, changes });
@@ -63,21 +65,22 @@ export function OrgProfileRoute() {
               setIsChangingKeyOwner(true);
             }}
           />
-          <SeatsCard
-            seats={metadata.seats}
-            members={seatHoldersIn(metadata)}
-            subscribedMembers={metadata.memberCount - seatHoldersIn(metadata)}
-            editor={
-              canConfigure ? (
-                <SeatsEditor
-                  key={metadata.seats}
-                  seats={metadata.seats}
-                  isPending={update.isPending}
-                  onSave={(seats) => void change({ seats }).catch(() => undefined)}
-                />
-              ) : undefined
-            }
-          />
+          {figures ? (
+            <SeatsCard
+              figures={figures}
+              subscribedMembers={metadata.memberCount - seatHoldersIn(metadata)}
+              editor={
+                canConfigure ? (
+                  <SeatsEditor
+                    key={metadata.seats}
+                    seats={metadata.seats}
+                    isPending={update.isPending}
+                    onSave={(seats) => void change({ seats }).catch(() => undefined)}
+                  />
+                ) : undefined
+              }
+            />
+          ) : null}
         </Box>
       )}
       {isChangingKeyOwner ? (
