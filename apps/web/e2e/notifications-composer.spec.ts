@@ -31,6 +31,17 @@ test('the target picker keeps its rules: all users, an organisation and a user e
   await expect(page.getByRole('radio', { name: 'Default Template' })).toBeChecked();
   await expectNoSeriousA11yViolations(page, 'Notifications (composer)');
 
+  // The live preview is the popup itself; a colour that fails 4.5:1 on the black header is flagged.
+  const preview = page.getByRole('region', { name: 'Preview' });
+  await page.getByRole('textbox', { name: 'Header' }).fill('Skills night');
+  await expect(preview.getByRole('heading', { name: 'Skills night' })).toBeVisible();
+  await expect(preview.getByRole('button', { name: 'Remind Me at Next Login' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Indigo' }).check();
+  await expect(page.getByRole('alert')).toContainText('Indigo reaches only 3.5:1 on the black popup header');
+  await expectNoSeriousA11yViolations(page, 'Notifications (composer, preview in indigo)');
+  await page.getByRole('radio', { name: 'Red' }).check();
+  await page.getByRole('textbox', { name: 'Header' }).fill('');
+
   await page.getByRole('checkbox', { name: 'Everyone' }).first().check();
   await expect(page.getByRole('checkbox', { name: 'All students' })).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'Organization' })).toBeDisabled();

@@ -109,25 +109,13 @@ describe('route guard', () => {
     expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeInTheDocument();
   });
 
-  it('tells an unverified user on the verify screen about a pending invitation', async () => {
+  it('asks nothing about invitations on the verify screen: the server tells of them only to a verified address', async () => {
     signIn('STUDENT', { emailVerified: false });
-    const invite = { _id: 'i1', org_id: 'o1', org_name: 'Northgate Nursing School', email: 'admin@demo.test', role: 'STUDENT' };
-    stubApi([
-      {
-        method: 'POST',
-        path: '/api/users/invites/pending',
-        respond: () =>
-          jsonResponse({
-            data: { pending: [{ ...invite, dismissed: false, declined: false, user_id: null, throughSubscription: false }] },
-          }),
-      },
-    ]);
+    const api = stubApi();
     renderRoutes(routes, '/auth/verify');
-    expect(
-      await screen.findByText(
-        'You have a pending invitation to admin@demo.test. Please follow the link in your invite email to accept it.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/invites/pending')).toHaveLength(0);
   });
 
   it('renews an expired token through the session cookie before opening the page', async () => {

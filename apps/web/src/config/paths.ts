@@ -59,3 +59,8 @@ export const externalPaths = {
   externalAccess: '/auth/access/organizations',
   cms: '/cms',
 } as const;
+
+/** The license screen with its token, going on to `next` (a full path) once accepted (decision 14). */
+export function licensePath(licenseToken: string, next: string): string {
+  return `${paths.license}?${new URLSearchParams({ token: licenseToken, next }).toString()}`;
+}

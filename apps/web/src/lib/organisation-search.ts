@@ -22,6 +22,6 @@ export const organisationSearchQueryOptions = (term: string) =>
   });
 
 /** Searches once `term` is set (the field reports only terms of 3 or more characters). */
-export function useOrganisationSearch(term: string) {
-  return useQuery({ ...organisationSearchQueryOptions(term), enabled: term.length > 0 });
+export function useOrganisationSearch(term: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...organisationSearchQueryOptions(term), enabled: enabled && term.length > 0 });
 }

@@ -26,7 +26,8 @@ export const SHELL_ROUTES: FakeRoute[] = [
   {
     method: 'GET',
     path: /^\/api\/users\/extension\/groups\/[^/]+\/key-owner$/,
-    respond: () => errorResponse(404, 'NOT_FOUND', 'This group has no key owner.'),
+    // A group without a key owner or group admin: "none" is an answer.
+    respond: () => jsonResponse(null),
   },
   { method: 'POST', path: '/api/users/auth/sign-out', respond: ok },
 ];

@@ -58,4 +58,10 @@ export const KeyOwnerSchema = z.object({
   family_name: z.string(),
 });
 
+/**
+ * The answer of `GET /extension/groups/{id}/key-owner`: the key owner (organisation) or group admin
+ * (sub-group), or null when the group has none. "None" is an answer, not an error.
+ */
+export const KeyOwnerAnswerSchema = KeyOwnerSchema.nullable();
+
 export const BillingSessionResponseSchema = z.object({ ok: z.literal(true), data: z.object({ sessionUrl: z.string() }) });

@@ -74,6 +74,14 @@ export const ProductTypeSchema = z.enum(PRODUCT_TYPES);
 export const SignedInSchema = z.object({ user: z.object({ id: z.string(), email: z.string(), emailVerified: z.boolean() }) });
 export type SignedIn = z.infer<typeof SignedInSchema>;
 
+/**
+ * The answer of sign-in: the signed-in user and, while the account has not accepted the current
+ * license, the short-lived token the license screen takes (decision 14), else null. The client goes
+ * to the license screen at once instead of asking for an ID token it would be refused.
+ */
+export const SignInAnswerSchema = SignedInSchema.extend({ licenseToken: z.string().nullable() });
+export type SignInAnswer = z.infer<typeof SignInAnswerSchema>;
+
 export const SignUpInvitationQuerySchema = z.object({ token: LinkTokenSchema, email: EmailSchema });
 /** What the invite variant of sign-up shows before the person fills it in. */
 export const SignUpInvitationSchema = z.object({ email: z.string(), orgName: z.string().nullable() });

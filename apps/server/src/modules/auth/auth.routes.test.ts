@@ -67,7 +67,10 @@ describe('sign-in', () => {
     const client = createClient(t.app);
     const response = await client.post('/api/users/auth/sign-in', { email: '  Casey@Example.TEST ', password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: user.id, email: 'casey@example.test', emailVerified: true } });
+    expect(response.json()).toEqual({
+      user: { id: user.id, email: 'casey@example.test', emailVerified: true },
+      licenseToken: null,
+    });
     expect(response.headers['set-cookie']).toBeDefined();
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -280,6 +283,31 @@ describe('license', () => {
     expect(rows[0]?.version).toBe('1.0');
     expect(rows[0]?.acceptedAt).toBeInstanceOf(Date);
     expect((await client.post('/api/users/auth/token')).statusCode).toBe(200);
+  });
+
+  it('tells the sign-in whether the license is still to accept, with the token the license screen needs', async () => {
+    const accepted = await insertUser(t.db);
+    const signIn = (email: string) => createClient(t.app).post('/api/users/auth/sign-in', { email, password: TEST_PASSWORD });
+    const alreadyAccepted = await signIn(accepted.email);
+    expect(alreadyAccepted.statusCode).toBe(200);
+    expect(alreadyAccepted.json()).toMatchObject({ user: { id: accepted.id }, licenseToken: null });
+
+    const pending = await insertUser(t.db, { license: false });
+    const client = createClient(t.app);
+    const answer = await client.post('/api/users/auth/sign-in', { email: pending.email, password: TEST_PASSWORD });
+    expect(answer.statusCode).toBe(200);
+    const licenseToken: string = answer.json().licenseToken;
+    expect(licenseToken.length).toBeGreaterThan(20);
+    // The token is the one accept-license takes; then the session's ID token is issued.
+    expect((await client.post('/api/users/auth/accept-license', { token: licenseToken, version: '1.0' })).statusCode).toBe(200);
+    expect((await client.post('/api/users/auth/token')).statusCode).toBe(200);
+    // A wrong password still learns nothing, license or not.
+    const wrong = await createClient(t.app).post('/api/users/auth/sign-in', {
+      email: pending.email,
+      password: 'Wrong-Pass-2026',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).not.toHaveProperty('licenseToken');
   });
 });
 

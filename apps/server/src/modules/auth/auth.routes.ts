@@ -9,6 +9,7 @@ import {
   ResetPasswordBodySchema,
   ResetRequestBodySchema,
   SignedInSchema,
+  SignInAnswerSchema,
   SignInBodySchema,
   SignUpBodySchema,
   SignUpInvitationQuerySchema,
@@ -45,9 +46,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/sign-in',
-    { schema: { tags, body: SignInBodySchema, response: { 200: SignedInSchema, ...errors } } },
+    { schema: { tags, body: SignInBodySchema, response: { 200: SignInAnswerSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user } = await service.signIn({
+      const { cookies, user, licenseToken } = await service.signIn({
         ctx: app,
         ...request.body,
         ip: request.ip,
@@ -55,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         cookieHeader: request.headers.cookie,
       });
       setCookies(reply, cookies);
-      return { user };
+      return { user, licenseToken };
     },
   );
 

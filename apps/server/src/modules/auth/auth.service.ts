@@ -208,7 +208,8 @@ async function trustResettingClient(
 
 /**
  * Signs in with e-mail and password and returns the cookies to set: the session's, and the device
- * cookie that makes this browser known to the account. Failed attempts count per account and
+ * cookie that makes this browser known to the account; with them the license token while the
+ * current license is not accepted (null once it is). Failed attempts count per account and
  * client, per account from unknown clients, and per IP; past a limit the answer is 429 with
  * Retry-After.
  */
@@ -250,6 +251,9 @@ export async function signIn({
     return {
       cookies: [cookie, ctx.deviceCookies.issue(email)],
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+      // Read from the row the password check loaded: the client learns now that the ID token would
+      // be refused until the license is accepted (decision 14), and goes to the license screen.
+      licenseToken: user.licenseVersion === LICENSE_VERSION ? null : await ctx.licenseTokens.issue(user.id),
     };
   } catch (error) {
     if (!(error instanceof AppError)) {

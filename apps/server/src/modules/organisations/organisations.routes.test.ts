@@ -15,6 +15,7 @@ let orgA: string;
 let orgB: string;
 let cohort: string;
 let otherCohort: string;
+let sandbox: string;
 const people = {} as Record<
   'keyOwner' | 'admin' | 'instructor' | 'student' | 'outsider' | 'super',
   { id: string; email: string }
@@ -50,7 +51,7 @@ beforeAll(async () => {
     parentId: orgB,
     ownerId: people.outsider.id,
   });
-  await insertGroup(t.db, { name: prefixSubgroupName(orgA, 'Sandbox'), parentId: orgA, testing: true });
+  sandbox = await insertGroup(t.db, { name: prefixSubgroupName(orgA, 'Sandbox'), parentId: orgA, testing: true });
   for (const key of Object.keys(people) as Array<keyof typeof people>)
     as[key] = await signInAs(t, people[key].email, 'Test-Pass-2026');
 });
@@ -110,6 +111,18 @@ describe('GET /extension/groups/:id/key-owner', () => {
       expect(groupAdmin).not.toHaveProperty('email');
     }
     expect((await keyOwnerOf(as.admin, cohort)).email).toBe(people.instructor.email);
+  });
+
+  it('answers null, not an error, for a group or an organisation that has none', async () => {
+    for (const session of [as.admin, as.student]) {
+      const response = await call(session, 'GET', `/extension/groups/${sandbox}/key-owner`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toBeNull();
+    }
+    const ownerless = await insertGroup(t.db, { name: 'Gamma Institute', seats: 3 });
+    const response = await call(as.super, 'GET', `/extension/groups/${ownerless}/key-owner`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('null');
   });
 
   it('answers 404 to another organisation', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { KeyOwnerSchema, MemberIdsBodySchema } from '@patientsim/domain/account/account.schemas';
+import { KeyOwnerAnswerSchema, MemberIdsBodySchema } from '@patientsim/domain/account/account.schemas';
 import { ErrorBodySchema, IdParamsSchema, OkSchema, UserIdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import {
   CreateGroupBodySchema,
@@ -66,7 +66,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['groups'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: KeyOwnerSchema, ...errors },
+        response: { 200: KeyOwnerAnswerSchema, ...errors },
       },
     },
     (request) => findKeyOwner({ db: app.db, access: currentOrg(request) }),

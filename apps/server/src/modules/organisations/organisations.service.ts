@@ -107,12 +107,12 @@ export async function listUserGroups({
 }
 
 /**
- * The key owner (organisation) or group admin (sub-group) of the group the request names; their
- * e-mail address only for a role with org:key-owner:email there.
+ * The key owner (organisation) or group admin (sub-group) of the group the request names, or null
+ * when it has none; their e-mail address only for a role with org:key-owner:email there.
  */
 export async function findKeyOwner({ db, access }: { db: Database; access: OrgAccess }) {
   const owner = access.group.ownerId ? await findUserSummary(db, access.group.ownerId) : null;
-  if (!owner) throw new AppError('NOT_FOUND', { message: 'This group has no key owner.' });
+  if (!owner) return null;
   if (hasPermission(access.role, 'org:key-owner:email')) return owner;
   const { email: _email, ...withoutEmail } = owner;
   return withoutEmail;

@@ -26,7 +26,7 @@ export const authRoutes: RouteObject[] = [
 export const verificationRoutes: RouteObject[] = [
   page('org-selection', 'unverified', () => import('../../features/auth/routes/org-selection'), 'OrgSelectionRoute'),
   // A verified user goes on to the scenarios (spec section 2).
-  page('verify', 'unverified', () => import('../routes/verify-email'), 'VerifyEmailPage', {
+  page('verify', 'unverified', () => import('../../features/auth/routes/verify-email'), 'VerifyEmailRoute', {
     id: 'verifyEmail',
     loader: guardLoader('verifyEmailLoader'),
   }),

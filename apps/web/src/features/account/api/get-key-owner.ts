@@ -1,22 +1,17 @@
-import { KeyOwnerSchema } from '@patientsim/domain/account/account.schemas';
+import { KeyOwnerAnswerSchema, type KeyOwnerSchema } from '@patientsim/domain/account/account.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
 
 export type KeyOwner = z.infer<typeof KeyOwnerSchema>;
 
-/** The key owner of an organisation, or null when it has none (the server answers 404). */
-export async function getKeyOwner(orgId: string): Promise<KeyOwner | null> {
-  try {
-    return await apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/key-owner`, {
-      token: requireIdToken(),
-      schema: KeyOwnerSchema,
-    });
-  } catch (error) {
-    if (isApiError(error) && error.statusCode === 404) return null;
-    throw error;
-  }
+/** The key owner of an organisation, or null when it has none. */
+export function getKeyOwner(orgId: string): Promise<KeyOwner | null> {
+  return apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/key-owner`, {
+    token: requireIdToken(),
+    schema: KeyOwnerAnswerSchema,
+  });
 }
 
 export const keyOwnerQueryOptions = (orgId: string) =>

@@ -2,7 +2,7 @@ import type { TokenResponse } from '@patientsim/domain/identity/token.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RUNS_ONCE } from '../../../lib/query-client';
 import { z } from 'zod';
-import { paths } from '../../../config/paths';
+import { licensePath, paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { topLevelGroups } from '../../../lib/current-user';
 import { requestIdToken, storeGroups, storeLoginResult } from '../../../lib/id-token';
@@ -37,10 +37,7 @@ export async function completeLogin({ redirectUrl, callbackPath, origin }: Compl
   } catch (error) {
     const license =
       isApiError(error) && error.code === 'LICENSE_NOT_ACCEPTED' ? LicenseDetailsSchema.safeParse(error.details) : null;
-    if (license?.success) {
-      const query = new URLSearchParams({ token: license.data.licenseToken, next: callbackPath });
-      return { kind: 'route', to: `${paths.license}?${query.toString()}` };
-    }
+    if (license?.success) return { kind: 'route', to: licensePath(license.data.licenseToken, callbackPath) };
     if (isApiError(error) && error.code === 'UNAUTHENTICATED') throw new Error(NO_HASH_MESSAGE, { cause: error });
     throw error;
   }

@@ -39,7 +39,7 @@ function signInErrorMessage(error: Error): string {
  * form keeps its two fields in component state rather than in react-hook-form, which stays out of
  * the first load: it is checked on submit, then again on every change, as the other forms are.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: { licenseToken: string | null }) => void }) {
   const signIn = useSignIn();
   const [values, setValues] = useState<SignInInput>({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<SignInField, string>>>({});
@@ -74,7 +74,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     }
     setFieldErrors({});
     setFormError(null);
-    if (await signIn.submit(result.values)) onSignedIn();
+    const signedIn = await signIn.submit(result.values);
+    if (signedIn) onSignedIn(signedIn.answer);
   };
 
   const errorOf = (field: SignInField) => {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { RouterLink } from '../../../components/router-link';
-import { paths } from '../../../config/paths';
+import { licensePath, paths } from '../../../config/paths';
 import { readLoginNotice } from '../../../lib/login-notice';
 import { LoginForm } from '../components/login-form';
 
@@ -24,7 +24,12 @@ export function LoginRoute() {
           {notice}
         </Alert>
       ) : null}
-      <LoginForm onSignedIn={() => void navigate(callback)} />
+      <LoginForm
+        onSignedIn={({ licenseToken }) =>
+          // A license still to accept comes first: the callback would be refused its ID token until then.
+          void navigate(licenseToken ? licensePath(licenseToken, callback) : callback)
+        }
+      />
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
         <RouterLink to={paths.signup}>Create an account</RouterLink>
         <RouterLink to={paths.resetPassword}>Forgot your password?</RouterLink>

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { useLogout } from '../../../lib/logout';
@@ -12,10 +11,11 @@ import { useSendVerificationEmail } from '../api/send-verification-email';
 export const VERIFICATION_SENT_MESSAGE = 'Verification email sent';
 
 /**
- * /verify (route name verifyEmail): shown while the e-mail address is not verified. `notice` is
- * what other areas need to tell the user here (a pending invitation).
+ * /verify (route name verifyEmail): shown while the e-mail address is not verified. It shows no
+ * pending invitation: the server tells of invitations only to a verified address (the sign-up mails
+ * the address's owner a reminder instead), so asking here would only be refused.
  */
-export function VerifyEmailRoute({ notice }: { notice?: ReactNode }) {
+export function VerifyEmailRoute() {
   const user = useCurrentUser();
   const logout = useLogout();
   const resend = useSendVerificationEmail();
@@ -24,7 +24,6 @@ export function VerifyEmailRoute({ notice }: { notice?: ReactNode }) {
   return (
     <>
       <PageTitle title="Verify your email">Verify your email</PageTitle>
-      {notice}
       <Typography sx={{ mb: 1 }}>
         A confirmation email has been sent to <strong>{user.email}</strong>.
       </Typography>

@@ -7,7 +7,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -20,7 +22,9 @@ import {
   NewNotificationBodySchema,
 } from '@patientsim/domain/notifications/notification.schemas';
 import { useId, useState } from 'react';
+import { PopupSlide, type SlideContent } from '../../../components/popup-slide';
 import { errorMessage } from '../../../lib/api-client';
+import { MIN_TEXT_CONTRAST, formatContrast, headerContrast } from '../../../lib/notification-colors';
 import { useSendNotification } from '../api/send-notification';
 import { TargetPicker } from './target-picker';
 import type { LabelledTarget } from './target-picker-state';
@@ -72,6 +76,40 @@ export function notificationBody(draft: Draft): NewNotificationBody {
   };
 }
 
+/** The popup slide a draft becomes: what its targets will see (empty fields show what goes there). */
+export function previewSlide(draft: Draft): SlideContent {
+  return {
+    _id: 'preview',
+    title: draft.title.trim() === '' ? 'Header' : draft.title,
+    message: draft.message.trim() === '' ? 'Body' : draft.message,
+    color: draft.color,
+    actions: notificationBody(draft).actions ?? [],
+    media: null,
+    animation: null,
+  };
+}
+
+/**
+ * What the sender needs to know of a colour on the popup's header, computed from the colour and
+ * the header's background: its contrast there, and a warning when it falls below 4.5:1.
+ */
+export function headerContrastNote(color: NotificationColor): { isWarning: boolean; text: string } {
+  const name = COLOR_NAMES[color];
+  const header = headerContrast(color);
+  if (!header) return { isWarning: true, text: `${name} cannot be shown on the popup header.` };
+  if (header.contrastOnDark >= MIN_TEXT_CONTRAST) {
+    return { isWarning: false, text: `${name} on the black popup header: ${formatContrast(header.contrastOnDark)}.` };
+  }
+  const onDark = `${name} reaches only ${formatContrast(header.contrastOnDark)} on the black popup header, below the ${formatContrast(MIN_TEXT_CONTRAST)} text needs.`;
+  return {
+    isWarning: true,
+    text:
+      header.contrast >= MIN_TEXT_CONTRAST
+        ? `${onDark} The popup shows this header on white instead (${formatContrast(header.contrast)}).`
+        : `${onDark} The header will be hard to read: choose another colour.`,
+  };
+}
+
 /** Field errors of a draft, from the shared schema (the server checks the same). */
 function draftErrors(draft: Draft): { link?: string; caseId?: string; form?: string } {
   const parsed = NewNotificationBodySchema.safeParse(notificationBody(draft));
@@ -101,6 +139,8 @@ export function NotificationComposer() {
   const [formRound, setFormRound] = useState(0);
   const send = useSendNotification();
   const dialogTitleId = useId();
+  const previewId = useId();
+  const colorNote = headerContrastNote(draft.color);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const canSend = draft.title.trim() !== '' && draft.message.trim() !== '' && draft.targets.length > 0 && !send.isPending;
 
@@ -138,116 +178,154 @@ export function NotificationComposer() {
       <Typography id={`${dialogTitleId}-form`} component="h2" variant="h5" gutterBottom>
         New Notification
       </Typography>
-      <Stack spacing={3} sx={{ maxWidth: 720 }}>
-        <TextField
-          label="Header"
-          required
-          value={draft.title}
-          onChange={(event) => set('title', event.target.value)}
-          slotProps={{ htmlInput: { maxLength: NOTIFICATION_HEADER_MAX } }}
-          helperText={`${draft.title.length}/${NOTIFICATION_HEADER_MAX}`}
-          disabled={send.isPending}
-        />
-        <TextField
-          label="Body"
-          required
-          multiline
-          minRows={4}
-          value={draft.message}
-          onChange={(event) => set('message', event.target.value)}
-          slotProps={{ htmlInput: { maxLength: NOTIFICATION_BODY_MAX } }}
-          helperText={`${draft.message.length}/${NOTIFICATION_BODY_MAX}`}
-          disabled={send.isPending}
-        />
-        <FormControl component="fieldset" disabled={send.isPending}>
-          <FormLabel component="legend">Header text colour</FormLabel>
-          <RadioGroup row value={draft.color} onChange={(event) => set('color', event.target.value as NotificationColor)}>
-            {NOTIFICATION_COLORS.map((color) => (
-              <FormControlLabel
-                key={color}
-                value={color}
-                control={<Radio />}
-                label={
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Box
-                      aria-hidden
-                      sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: color, border: 1, borderColor: 'grey.700' }}
-                    />
-                    <span>{COLOR_NAMES[color]}</span>
-                  </Stack>
-                }
-              />
-            ))}
-          </RadioGroup>
-        </FormControl>
-        <FormControl component="fieldset" disabled={send.isPending}>
-          <FormLabel component="legend">Action</FormLabel>
-          <RadioGroup
-            row
-            value={draft.action}
-            onChange={(event) => {
-              // A link and a case exclude each other (spec section 4): choosing one clears the other.
-              setDraft((current) => ({ ...current, action: event.target.value as ActionChoice, link: '', caseId: '' }));
-              setErrors({});
-            }}
-          >
-            <FormControlLabel value="default" control={<Radio />} label="Default Template" />
-            <FormControlLabel value="link" control={<Radio />} label="Go To Link" />
-            <FormControlLabel value="case" control={<Radio />} label="Case" />
-          </RadioGroup>
-        </FormControl>
-        {draft.action === 'link' ? (
+      {/* Form left, live preview right; on a phone the preview follows the form. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 4,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(300px, 420px)' },
+        }}
+      >
+        <Stack spacing={3} sx={{ maxWidth: 720, minWidth: 0 }}>
           <TextField
-            label="Link"
-            value={draft.link}
-            onChange={(event) => set('link', event.target.value)}
-            error={Boolean(errors.link)}
-            helperText={errors.link ?? "The popup's 'Go to' button opens it: a path of this site or an http(s) address."}
+            label="Header"
+            required
+            value={draft.title}
+            onChange={(event) => set('title', event.target.value)}
+            slotProps={{ htmlInput: { maxLength: NOTIFICATION_HEADER_MAX } }}
+            helperText={`${draft.title.length}/${NOTIFICATION_HEADER_MAX}`}
             disabled={send.isPending}
           />
-        ) : null}
-        {draft.action === 'case' ? (
           <TextField
-            label="Case ID"
-            value={draft.caseId}
-            onChange={(event) => set('caseId', event.target.value)}
-            error={Boolean(errors.caseId)}
-            helperText={errors.caseId ?? "The popup's 'Go to' button opens this case in the scenario library."}
+            label="Body"
+            required
+            multiline
+            minRows={4}
+            value={draft.message}
+            onChange={(event) => set('message', event.target.value)}
+            slotProps={{ htmlInput: { maxLength: NOTIFICATION_BODY_MAX } }}
+            helperText={`${draft.message.length}/${NOTIFICATION_BODY_MAX}`}
             disabled={send.isPending}
           />
-        ) : null}
-        <Box>
-          <Typography component="h3" variant="h6" gutterBottom>
-            Target
+          <FormControl component="fieldset" disabled={send.isPending}>
+            <FormLabel component="legend">Header text colour</FormLabel>
+            <RadioGroup row value={draft.color} onChange={(event) => set('color', event.target.value as NotificationColor)}>
+              {NOTIFICATION_COLORS.map((color) => (
+                <FormControlLabel
+                  key={color}
+                  value={color}
+                  control={<Radio />}
+                  label={
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Box
+                        aria-hidden
+                        sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: color, border: 1, borderColor: 'grey.700' }}
+                      />
+                      <span>{COLOR_NAMES[color]}</span>
+                    </Stack>
+                  }
+                />
+              ))}
+            </RadioGroup>
+            <Box aria-live="polite">
+              {colorNote.isWarning ? (
+                <Alert severity="warning" sx={{ mt: 1 }}>
+                  {colorNote.text}
+                </Alert>
+              ) : (
+                <FormHelperText>{colorNote.text}</FormHelperText>
+              )}
+            </Box>
+          </FormControl>
+          <FormControl component="fieldset" disabled={send.isPending}>
+            <FormLabel component="legend">Action</FormLabel>
+            <RadioGroup
+              row
+              value={draft.action}
+              onChange={(event) => {
+                // A link and a case exclude each other (spec section 4): choosing one clears the other.
+                setDraft((current) => ({ ...current, action: event.target.value as ActionChoice, link: '', caseId: '' }));
+                setErrors({});
+              }}
+            >
+              <FormControlLabel value="default" control={<Radio />} label="Default Template" />
+              <FormControlLabel value="link" control={<Radio />} label="Go To Link" />
+              <FormControlLabel value="case" control={<Radio />} label="Case" />
+            </RadioGroup>
+          </FormControl>
+          {draft.action === 'link' ? (
+            <TextField
+              label="Link"
+              value={draft.link}
+              onChange={(event) => set('link', event.target.value)}
+              error={Boolean(errors.link)}
+              helperText={errors.link ?? "The popup's 'Go to' button opens it: a path of this site or an http(s) address."}
+              disabled={send.isPending}
+            />
+          ) : null}
+          {draft.action === 'case' ? (
+            <TextField
+              label="Case ID"
+              value={draft.caseId}
+              onChange={(event) => set('caseId', event.target.value)}
+              error={Boolean(errors.caseId)}
+              helperText={errors.caseId ?? "The popup's 'Go to' button opens this case in the scenario library."}
+              disabled={send.isPending}
+            />
+          ) : null}
+          <Box>
+            <Typography component="h3" variant="h6" gutterBottom>
+              Target
+            </Typography>
+            <TargetPicker
+              key={formRound}
+              targets={draft.targets}
+              onTargetsChange={(targets) => set('targets', targets)}
+              disabled={send.isPending}
+            />
+          </Box>
+          <Typography aria-live="polite">
+            {draft.targets.length === 0
+              ? 'Nobody will receive this notification yet.'
+              : `This notification goes to: ${draft.targets.map((target) => target.label).join('; ')}.`}
           </Typography>
-          <TargetPicker
-            key={formRound}
-            targets={draft.targets}
-            onTargetsChange={(targets) => set('targets', targets)}
-            disabled={send.isPending}
-          />
-        </Box>
-        <Typography aria-live="polite">
-          {draft.targets.length === 0
-            ? 'Nobody will receive this notification yet.'
-            : `This notification goes to: ${draft.targets.map((target) => target.label).join('; ')}.`}
-        </Typography>
-        {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
-        {send.isError ? <Alert severity="error">{errorMessage(send.error, 'Unknown error')}</Alert> : null}
-        <Stack direction="row" spacing={2}>
-          <Button variant="outlined" onClick={clear} disabled={send.isPending}>
-            Clear
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!canSend}
-            startIcon={send.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : null}
-          >
-            {send.isPending ? 'Sending' : 'Send'}
-          </Button>
+          {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+          {send.isError ? <Alert severity="error">{errorMessage(send.error, 'Unknown error')}</Alert> : null}
+          <Stack direction="row" spacing={2}>
+            <Button variant="outlined" onClick={clear} disabled={send.isPending}>
+              Clear
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!canSend}
+              startIcon={send.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : null}
+            >
+              {send.isPending ? 'Sending' : 'Send'}
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
+        <Box component="section" aria-labelledby={previewId} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Typography id={previewId} component="h3" variant="h6">
+            Preview
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            The popup as its targets will see it. Its buttons do nothing here.
+          </Typography>
+          <Paper elevation={8} sx={{ overflow: 'hidden' }}>
+            <PopupSlide
+              notification={previewSlide(draft)}
+              index={0}
+              count={1}
+              titleComponent="h4"
+              onAction={() => undefined}
+              onRemindMe={() => undefined}
+              onConfirm={() => undefined}
+            />
+          </Paper>
+        </Box>
+      </Box>
       <Dialog open={isSentOpen} onClose={() => setIsSentOpen(false)} aria-labelledby={dialogTitleId}>
         <DialogTitle id={dialogTitleId}>Notification Sent!</DialogTitle>
         <DialogActions>

@@ -30,9 +30,12 @@ export function ViewAsForm() {
   const [person, setPerson] = useState<FoundUser | null>(null);
   const [personTerm, setPersonTerm] = useState('');
   const [reason, setReason] = useState('');
-  const organisations = useOrganisationSearch(orgTerm);
-  const people = useUserSearch(personTerm, organisation?._id ?? null, { enabled: organisation !== null });
   const login = useLoginAs();
+  // Once Login As is under way the stored token becomes the person's, who may not search the
+  // provider's directory: the searches stop rather than ask again with it and be refused.
+  const isSearching = !login.isPending && !login.isSuccess;
+  const organisations = useOrganisationSearch(orgTerm, { enabled: isSearching });
+  const people = useUserSearch(personTerm, organisation?._id ?? null, { enabled: isSearching && organisation !== null });
   const isLoading = organisations.isFetching || people.isFetching || login.isPending;
   const canLogin = organisation !== null && person !== null && !isLoading;
 

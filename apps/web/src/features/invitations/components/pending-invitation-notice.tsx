@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import { usePendingInvites } from '../api/get-pending-invites';
 
 /** Verbatim from the spec (section 8), {email} being the signed-in user's address. */
 export function pendingInvitationMessage(email: string): string {
@@ -13,10 +12,4 @@ export function PendingInvitationNotice({ email }: { email: string }) {
       {pendingInvitationMessage(email)}
     </Alert>
   );
-}
-
-/** The notice for screens that have no invitation list of their own (the verify screen): asks the server. */
-export function PendingInvitationNoticeFor({ email }: { email: string }) {
-  const pending = usePendingInvites(email);
-  return pending.data && pending.data.length > 0 ? <PendingInvitationNotice email={email} /> : null;
 }

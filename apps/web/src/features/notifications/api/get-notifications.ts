@@ -17,8 +17,7 @@ export async function getNotifications(): Promise<Notification[]> {
   return sortNewestFirst(response.data.notifications);
 }
 
-export const notificationsQueryOptions = () =>
-  queryOptions({ queryKey: ['notifications', 'list'], queryFn: getNotifications });
+export const notificationsQueryOptions = () => queryOptions({ queryKey: ['notifications', 'list'], queryFn: getNotifications });
 
 export function useNotifications() {
   return useQuery(notificationsQueryOptions());

@@ -11,7 +11,10 @@ import { NO_NOTIFICATIONS_MESSAGE, NotificationsPanel } from './notifications-pa
 function renderPanel(list: () => Notification[], extra: Parameters<typeof stubApi>[0] = []) {
   writeLoginResult(buildLoginResult());
   const api = stubApi(
-    [{ method: 'GET', path: '/api/users/notifications', respond: () => jsonResponse({ data: { notifications: list() } }) }, ...extra],
+    [
+      { method: 'GET', path: '/api/users/notifications', respond: () => jsonResponse({ data: { notifications: list() } }) },
+      ...extra,
+    ],
     { withShell: false },
   );
   renderWithRouter(<NotificationsPanel />);
@@ -69,7 +72,13 @@ describe('NotificationsPanel', () => {
   it('shows a failed load in place', async () => {
     writeLoginResult(buildLoginResult());
     stubApi(
-      [{ method: 'GET', path: '/api/users/notifications', respond: () => errorResponse(403, 'FORBIDDEN', 'You are not allowed to do this.') }],
+      [
+        {
+          method: 'GET',
+          path: '/api/users/notifications',
+          respond: () => errorResponse(403, 'FORBIDDEN', 'You are not allowed to do this.'),
+        },
+      ],
       { withShell: false },
     );
     renderWithRouter(<NotificationsPanel />);

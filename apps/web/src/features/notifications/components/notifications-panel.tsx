@@ -10,7 +10,7 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotification } from '../api/mark-notification';
-import { accentColor } from './title-colors';
+import { accentColor } from '../../../lib/notification-colors';
 
 /** Verbatim from the spec (section 8). */
 export const NO_NOTIFICATIONS_MESSAGE = 'No notifications';
@@ -20,10 +20,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const accent = accentColor(notification.color);
   const isRead = notification.read;
   return (
-    <Box
-      component="li"
-      sx={{ borderLeft: 4, borderColor: accent ?? 'divider', pl: 1.5, py: 1, mb: 1, listStyle: 'none' }}
-    >
+    <Box component="li" sx={{ borderLeft: 4, borderColor: accent ?? 'divider', pl: 1.5, py: 1, mb: 1, listStyle: 'none' }}>
       <Typography variant="body2" component="p" sx={{ fontWeight: isRead ? 400 : 700 }}>
         {notification.title}
       </Typography>

@@ -1,81 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
 import type { Notification, NotificationAction } from '@patientsim/domain/notifications/notification.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { PopupSlide } from '../../../components/popup-slide';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { arePopupNotificationsDisabled, disablePopupNotifications } from '../../../lib/session-store';
 import { pendingPopupsQueryOptions, usePendingPopups } from '../api/get-pending-popups';
 import { markNotification, useMarkNotification } from '../api/mark-notification';
 import { type InvitationActions, runNotificationAction } from './notification-actions';
-import { NotificationAnimation } from './notification-animation';
-import { titleColors } from './title-colors';
-
-/** Verbatim from the spec (section 4). */
-export const CONFIRM_LABELS = { first: 'Show me more', middle: 'Next', last: 'Go to my cases' } as const;
-export const REMIND_ME_LABEL = 'Remind Me at Next Login';
-
-/** The confirm button of slide `index` of `count`: the last one leads to the cases. */
-export function confirmLabel(index: number, count: number): string {
-  if (index >= count - 1) return CONFIRM_LABELS.last;
-  if (index === 0) return CONFIRM_LABELS.first;
-  return CONFIRM_LABELS.middle;
-}
-
-function Slide({
-  notification,
-  titleId,
-  messageId,
-  isBusy,
-  onAction,
-}: {
-  notification: Notification;
-  titleId: string;
-  messageId: string;
-  isBusy: boolean;
-  onAction: (action: NotificationAction) => void;
-}) {
-  const colors = titleColors(notification.color);
-  return (
-    <>
-      <DialogTitle id={titleId} sx={colors ?? undefined}>
-        {notification.title}
-      </DialogTitle>
-      <DialogContent sx={{ position: 'relative' }}>
-        {notification.animation ? <NotificationAnimation key={notification._id} animation={notification.animation} /> : null}
-        {notification.media?.type === 'IMAGE' ? (
-          <Box
-            component="img"
-            src={notification.media.url}
-            alt={notification.title}
-            sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, mx: 'auto', my: 2, borderRadius: 1 }}
-          />
-        ) : null}
-        <DialogContentText id={messageId} sx={{ mt: 2, whiteSpace: 'pre-line' }}>
-          {notification.message}
-        </DialogContentText>
-        {notification.actions.length > 0 ? (
-          <Box sx={{ mt: 2, display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            {notification.actions.map((action, index) => (
-              <Button key={`${action.type}-${index}`} variant="outlined" disabled={isBusy} onClick={() => onAction(action)}>
-                {action.label}
-              </Button>
-            ))}
-          </Box>
-        ) : null}
-      </DialogContent>
-    </>
-  );
-}
 
 /**
  * The popup notification carousel (spec section 4): on app load, the unread popup notifications
@@ -155,23 +89,18 @@ export function PopupNotifications({ invitationActions }: { invitationActions: I
 
   return (
     <Dialog open onClose={close} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="sm" fullWidth>
-      <Slide notification={current} titleId={titleId} messageId={messageId} isBusy={isBusy} onAction={onAction} />
-      <Box sx={{ px: 3 }}>
-        {actionError ? (
-          <Alert severity="error" sx={{ mb: 1 }}>
-            {errorMessage(actionError, UNKNOWN_ERROR_MESSAGE)}
-          </Alert>
-        ) : null}
-        {count > 1 ? <Typography variant="body2" color="text.secondary">{`${index + 1} of ${count}`}</Typography> : null}
-      </Box>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={remindMe} disabled={isBusy}>
-          {REMIND_ME_LABEL}
-        </Button>
-        <Button variant="contained" onClick={confirm} disabled={isBusy}>
-          {confirmLabel(index, count)}
-        </Button>
-      </DialogActions>
+      <PopupSlide
+        notification={current}
+        index={index}
+        count={count}
+        titleId={titleId}
+        messageId={messageId}
+        isBusy={isBusy}
+        error={actionError ? errorMessage(actionError, UNKNOWN_ERROR_MESSAGE) : null}
+        onAction={onAction}
+        onRemindMe={remindMe}
+        onConfirm={confirm}
+      />
     </Dialog>
   );
 }
