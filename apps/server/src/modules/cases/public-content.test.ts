@@ -64,7 +64,11 @@ async function signInWithoutOrganisation(productType: 'EMS' | 'NURSING') {
 beforeAll(async () => {
   t = await buildTestApp();
   emsContent = await insertGroup(t.db, { name: 'EMS Public Scenarios', contentFor: 'EMS' });
-  const nursingContent = await insertGroup(t.db, { name: 'Nursing Public Scenarios', productType: 'NURSING', contentFor: 'NURSING' });
+  const nursingContent = await insertGroup(t.db, {
+    name: 'Nursing Public Scenarios',
+    productType: 'NURSING',
+    contentFor: 'NURSING',
+  });
   riverside = await insertGroup(t.db, { name: 'Riverside' });
   riversideStudent = await signInNewMember(t, riverside, { role: 'STUDENT' });
   riversideAdmin = await signInNewMember(t, riverside, { role: 'ADMIN' });
@@ -115,18 +119,29 @@ describe('a person without an organisation reads their product type’s public c
 
   it('writes nothing: saving, removing, duplicating and updating are refused, favourites too, and nothing changes', async () => {
     const id = ids['EMS Open'];
-    const before = await t.db.select().from(caseConfiguration).where(eq(caseConfiguration.id, id as string));
-    const save = await gql(emsReader.client, 'mutation($id: ID!, $d: JSON!) { saveCaseConfiguration(id: $id, document: $d) { id } }', {
-      id,
-      d: { name: 'Taken Over' },
-    });
+    const before = await t.db
+      .select()
+      .from(caseConfiguration)
+      .where(eq(caseConfiguration.id, id as string));
+    const save = await gql(
+      emsReader.client,
+      'mutation($id: ID!, $d: JSON!) { saveCaseConfiguration(id: $id, document: $d) { id } }',
+      {
+        id,
+        d: { name: 'Taken Over' },
+      },
+    );
     expect(save.status).toBe(404);
     expect(save.body.errors[0].extensions).toEqual({ code: 'NOT_FOUND', statusCode: 404 });
     const removal = await gql(emsReader.client, 'mutation($id: ID!) { removeCaseConfiguration(id: $id) }', { id });
     expect(removal.status).toBe(404);
-    const copy = await gql(emsReader.client, 'mutation($id: ID!) { duplicateCaseConfiguration(id: $id, newCaseName: "Mine") { id } }', {
-      id,
-    });
+    const copy = await gql(
+      emsReader.client,
+      'mutation($id: ID!) { duplicateCaseConfiguration(id: $id, newCaseName: "Mine") { id } }',
+      {
+        id,
+      },
+    );
     expect(copy.status).toBe(404);
     const favourite = await gql(emsReader.client, 'mutation($id: ID!) { addFavorite(id: $id) { id } }', { id });
     expect(favourite.status).toBe(403);
@@ -134,17 +149,27 @@ describe('a person without an organisation reads their product type’s public c
     const update = await gql(
       emsReader.client,
       'mutation($d: [CaseUpdateDecisionInput!]!) { updateEffectChains(decisions: $d) { id errorCode } }',
-      { d: [{ id, choice: 'YES' }, { id: ids['Written Before Leaving'], choice: 'YES' }] },
+      {
+        d: [
+          { id, choice: 'YES' },
+          { id: ids['Written Before Leaving'], choice: 'YES' },
+        ],
+      },
     );
     expect(update.body.data.updateEffectChains).toEqual([
       { id, errorCode: 'CASE_UPDATE_REFUSED' },
       { id: ids['Written Before Leaving'], errorCode: 'NOT_FOUND' },
     ]);
     // A mutation the role does not hold, as for anyone.
-    const publish = await gql(emsReader.client, 'mutation($id: ID!) { publishTemplate(id: $id, published: false) { id } }', { id });
+    const publish = await gql(emsReader.client, 'mutation($id: ID!) { publishTemplate(id: $id, published: false) { id } }', {
+      id,
+    });
     expect(publish.status).toBe(403);
 
-    const after = await t.db.select().from(caseConfiguration).where(eq(caseConfiguration.id, id as string));
+    const after = await t.db
+      .select()
+      .from(caseConfiguration)
+      .where(eq(caseConfiguration.id, id as string));
     expect(after).toEqual(before);
     expect(await t.db.select().from(caseFavorite).where(eq(caseFavorite.userId, emsReader.userId))).toEqual([]);
     expect(
@@ -159,7 +184,11 @@ describe('a person without an organisation reads their product type’s public c
   });
 
   it('refuses no token and an ended session with 401', async () => {
-    const none = await t.app.inject({ method: 'POST', url: '/api/graphql', payload: { query: '{ caseConfigurations { totalCount } }' } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      payload: { query: '{ caseConfigurations { totalCount } }' },
+    });
     expect(none.statusCode).toBe(401);
     const ended = await endedReader.client.post('/api/graphql', { query: '{ caseConfigurations { totalCount } }' });
     expect(ended.statusCode).toBe(401);

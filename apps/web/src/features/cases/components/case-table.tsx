@@ -10,7 +10,7 @@ import type { CaseColumn, CaseSort, CaseSortField, CaseUpdateChoice } from '@pat
 import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
 import { Fragment, useCallback, useRef, useState } from 'react';
 import { belowAppBar } from '../../../lib/below-app-bar';
-import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf } from './case-cells';
+import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf, cellText } from './case-cells';
 import { useWindowRows } from './use-window-rows';
 
 /** The rows' height (UX: a fixed row height); rendered rows are measured all the same. */
@@ -51,6 +51,8 @@ export type CaseTableProps = {
   totalCount: number;
   columns: readonly CaseColumn[];
   isStudent: boolean;
+  /** Whether the rows offer the favourite star (a public content reader's list does not). */
+  canFavorite: boolean;
   sort: CaseSort | null;
   onSort: (field: CaseSortField) => void;
   choices: ReadonlyMap<string, CaseUpdateChoice>;
@@ -71,6 +73,7 @@ export function CaseTable({
   totalCount,
   columns,
   isStudent,
+  canFavorite,
   sort,
   onSort,
   choices,
@@ -85,7 +88,10 @@ export function CaseTable({
 
   const { measure: measureHeader, height: headerHeight } = useHeight<HTMLTableSectionElement>(HEADER_HEIGHT);
 
-  const columnCount = 2 + columns.length + (isStudent ? 0 : 1);
+  const columnCount = (canFavorite ? 1 : 0) + 1 + columns.length + (isStudent ? 0 : 1);
+  // The chosen columns share the width in the spec's proportions, the name counting 1.5 of them;
+  // the name column itself has no width of its own: it takes what the others leave, so that with
+  // no chosen columns (students) it runs from the star to the table's right edge.
   const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + 2.5;
   const widthOf = (share: number) => `${((share / totalWidth) * 100).toFixed(1)}%`;
   const ariaSortOf = (column: CaseColumn) =>
@@ -117,12 +123,17 @@ export function CaseTable({
       >
         <TableHead ref={measureHeader}>
           <TableRow aria-rowindex={1} sx={(theme) => ({ '& th': belowAppBar(theme, 'top') })}>
-            <TableCell sx={{ width: 56 }}>
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                Favorite
-              </Box>
-            </TableCell>
-            <TableCell sx={{ width: widthOf(1.5) }}>Name</TableCell>
+            {canFavorite ? (
+              <TableCell sx={{ width: 56 }}>
+                <Box
+                  component="span"
+                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                >
+                  Favorite
+                </Box>
+              </TableCell>
+            ) : null}
+            <TableCell>Name</TableCell>
             {columns.map((column) => (
               <TableCell key={column.key} aria-sort={ariaSortOf(column)} sx={{ width: widthOf(column.width) }}>
                 {sortHeader(column)}
@@ -146,19 +157,23 @@ export function CaseTable({
                   onFocus={() => onRowFocus(item.id)}
                   sx={{ height: ROW_HEIGHT }}
                 >
-                  <TableCell padding="none" sx={{ pl: 1 }}>
-                    <FavoriteButton item={item} onToggle={onToggleFavorite} />
-                  </TableCell>
+                  {canFavorite ? (
+                    <TableCell padding="none" sx={{ pl: 1 }}>
+                      <FavoriteButton item={item} onToggle={onToggleFavorite} />
+                    </TableCell>
+                  ) : null}
                   <TableCell>
                     <CaseName item={item} onOpen={onOpen} />
                   </TableCell>
                   {columns.map((column) => (
                     <TableCell
                       key={column.key}
+                      // Names wrap; other texts that do not fit end in an ellipsis and show in full on hover.
+                      title={column.key === 'patient' ? undefined : cellText(column, item)}
                       sx={{
                         overflow: 'hidden',
                         textOverflow: 'ellipsis',
-                        whiteSpace: 'nowrap',
+                        whiteSpace: column.key === 'patient' ? 'normal' : 'nowrap',
                         ...(DATE_COLUMNS.has(column.key) ? { fontVariantNumeric: 'tabular-nums' } : {}),
                       }}
                     >
