@@ -32,8 +32,8 @@ export function cellOf(column: CaseColumn, item: CaseListItem): ReactNode {
       return (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Avatar src={item._avatar?.picture?.url ?? ''} alt="" sx={{ width: 32, height: 32 }} />
-          {/* A long patient name wraps rather than being cut to a few letters. */}
-          <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {/* A long patient name wraps between words rather than being cut to a few letters. */}
+          <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'break-word' }}>
             {item._avatar?.name.en ?? ''}
           </Typography>
         </Stack>
@@ -57,13 +57,6 @@ export function cellOf(column: CaseColumn, item: CaseListItem): ReactNode {
     case 'applab':
       return item.applab ? 'Yes' : 'No';
   }
-}
-
-/** The plain text of a column of a case (its hover title). */
-export function cellText(column: CaseColumn, item: CaseListItem): string {
-  if (column.key === 'patient') return item._avatar?.name.en ?? '';
-  const cell = cellOf(column, item);
-  return typeof cell === 'string' ? cell : '';
 }
 
 /** Dates line up in tabular figures. */
@@ -92,8 +85,8 @@ export function CaseName({ item, onOpen }: { item: CaseListItem; onOpen: (item: 
         type="button"
         variant="body2"
         onClick={() => onOpen(item)}
-        // A long name wraps (anywhere, for a word wider than the column) rather than being cut.
-        sx={{ textAlign: 'left', minWidth: 0, overflowWrap: 'anywhere' }}
+        // A long name wraps between words rather than being cut.
+        sx={{ textAlign: 'left', minWidth: 0, overflowWrap: 'break-word' }}
       >
         {item.name}
       </Link>

@@ -10,7 +10,7 @@ import type { CaseColumn, CaseSort, CaseSortField, CaseUpdateChoice } from '@pat
 import type { CaseListItem } from '@patientsim/domain/cases/case-library.schemas';
 import { Fragment, useCallback, useRef, useState } from 'react';
 import { belowAppBar } from '../../../lib/below-app-bar';
-import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf, cellText } from './case-cells';
+import { CaseName, DATE_COLUMNS, FavoriteButton, UpdateCell, cellOf } from './case-cells';
 import { useWindowRows } from './use-window-rows';
 
 /** The rows' height (UX: a fixed row height); rendered rows are measured all the same. */
@@ -34,6 +34,10 @@ function useHeight<T extends HTMLElement>(fallback: number) {
   );
   return { measure, height };
 }
+
+/** Columns whose texts are short and never wrap: dates and Yes/No. */
+const isShortColumn = (column: CaseColumn) =>
+  DATE_COLUMNS.has(column.key) || column.key === 'published' || column.key === 'applab';
 
 /** Keeps the place of rows that are not rendered; hidden from assistive technology. */
 function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
@@ -89,11 +93,6 @@ export function CaseTable({
   const { measure: measureHeader, height: headerHeight } = useHeight<HTMLTableSectionElement>(HEADER_HEIGHT);
 
   const columnCount = (canFavorite ? 1 : 0) + 1 + columns.length + (isStudent ? 0 : 1);
-  // The chosen columns share the width in the spec's proportions, the name counting 1.5 of them;
-  // the name column itself has no width of its own: it takes what the others leave, so that with
-  // no chosen columns (students) it runs from the star to the table's right edge.
-  const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + 2.5;
-  const widthOf = (share: number) => `${((share / totalWidth) * 100).toFixed(1)}%`;
   const ariaSortOf = (column: CaseColumn) =>
     column.sortKey && sort?.field === column.sortKey ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined;
   const sortHeader = (column: CaseColumn) => {
@@ -118,7 +117,10 @@ export function CaseTable({
       <Table
         size="small"
         stickyHeader
-        sx={{ tableLayout: 'fixed' }}
+        // Columns size to their content (issue 22): the star and the Update column keep their
+        // widths, the texts share the rest by their length and wrap between words when it is short,
+        // so a name is never cut to a few letters while another column has room.
+        sx={{ tableLayout: 'auto' }}
         aria-rowcount={totalCount < 0 ? -1 : Math.max(totalCount, items.length) + 1}
       >
         <TableHead ref={measureHeader}>
@@ -135,7 +137,11 @@ export function CaseTable({
             ) : null}
             <TableCell>Name</TableCell>
             {columns.map((column) => (
-              <TableCell key={column.key} aria-sort={ariaSortOf(column)} sx={{ width: widthOf(column.width) }}>
+              <TableCell
+                key={column.key}
+                aria-sort={ariaSortOf(column)}
+                sx={{ whiteSpace: isShortColumn(column) ? 'nowrap' : 'normal' }}
+              >
                 {sortHeader(column)}
               </TableCell>
             ))}
@@ -168,12 +174,9 @@ export function CaseTable({
                   {columns.map((column) => (
                     <TableCell
                       key={column.key}
-                      // Names wrap; other texts that do not fit end in an ellipsis and show in full on hover.
-                      title={column.key === 'patient' ? undefined : cellText(column, item)}
                       sx={{
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        whiteSpace: column.key === 'patient' ? 'normal' : 'nowrap',
+                        whiteSpace: isShortColumn(column) ? 'nowrap' : 'normal',
+                        overflowWrap: 'break-word',
                         ...(DATE_COLUMNS.has(column.key) ? { fontVariantNumeric: 'tabular-nums' } : {}),
                       }}
                     >
