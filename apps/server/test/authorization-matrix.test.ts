@@ -357,6 +357,11 @@ const MATRIX: Record<string, Entry> = {
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
   },
+  'GET /api/users/support-contact': {
+    guard: 'bearer',
+    permission: 'account:read',
+    call: () => ({ method: 'GET', url: '/api/users/support-contact' }),
+  },
   'GET /api/users/notifications': {
     guard: 'bearer',
     permission: 'account:read',

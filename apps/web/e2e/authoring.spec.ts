@@ -2,17 +2,6 @@ import { expect, test } from './support/test';
 import { SCENARIOS_URL, signInWithoutForm } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
-test('a user without an organisation (removed from their only one) lands on the scenario library with how to join one', async ({
-  page,
-}) => {
-  await signInWithoutForm(page, 'removed@demo.test');
-  await expect(page).toHaveURL(SCENARIOS_URL);
-  await expect(page.getByRole('heading', { name: 'Scenarios' })).toBeVisible();
-  await expect(page.getByText('You are not a member of any organization yet.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/auth/account/profile');
-  await expectNoSeriousA11yViolations(page, 'scenario library');
-});
-
 test('a member of an organisation sees the library in the signed-in shell', async ({ page }) => {
   await signInWithoutForm(page, 'nurse@demo.test');
   await expect(page).toHaveURL(SCENARIOS_URL);

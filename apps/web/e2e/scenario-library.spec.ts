@@ -275,6 +275,88 @@ test('a student sees the library without columns and without template informatio
   await expectNoSeriousA11yViolations(page, 'scenario library (student)');
 });
 
+/**
+ * Whether every case name rendered in `scope` shows in full (on one line or wrapped, never cut),
+ * answering the names that do not, and the longest name's length.
+ */
+const clippedNames = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    const buttons = [...document.querySelectorAll<HTMLElement>(`${selector} button`)].filter(
+      (button) => !button.getAttribute('aria-label') && button.textContent,
+    );
+    return {
+      clipped: buttons.filter((button) => button.scrollWidth > button.clientWidth + 1).map((button) => button.textContent),
+      longest: Math.max(0, ...buttons.map((button) => (button.textContent ?? '').length)),
+      count: buttons.length,
+    };
+  }, scope);
+
+test('a student’s list at 1440x900: the name column starts at the table’s left, after the star, and shows long names in full', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithoutForm(page, 'student@demo.test');
+  await waitForList(page);
+  const tableBox = await table(page).boundingBox();
+  const starBox = await table(page).getByRole('columnheader', { name: 'Favorite' }).boundingBox();
+  const nameBox = await table(page).getByRole('columnheader', { name: 'Name' }).boundingBox();
+  if (!tableBox || !starBox || !nameBox) throw new Error('The table is not laid out.');
+  // The star's column is narrow and first; the name column follows it and runs to the right edge.
+  expect(starBox.width).toBeLessThanOrEqual(64);
+  expect(Math.abs(nameBox.x - (tableBox.x + starBox.width))).toBeLessThanOrEqual(1);
+  expect(nameBox.x + nameBox.width).toBeGreaterThanOrEqual(tableBox.x + tableBox.width - 1);
+  const names = await clippedNames(page, 'table[aria-rowcount] tbody');
+  expect(names.count).toBeGreaterThan(5);
+  expect(names.longest).toBeGreaterThan(30);
+  expect(names.clipped).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'scenario library (student, 1440)');
+});
+
+test('a student’s list at 390x844: the cards show long names in full', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithoutForm(page, 'student@demo.test');
+  const cards = page.getByRole('list', { name: 'Scenarios' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  const names = await clippedNames(page, 'ul[aria-label="Scenarios"]');
+  expect(names.count).toBeGreaterThan(2);
+  expect(names.clipped).toEqual([]);
+  await expectNoSeriousA11yViolations(page, 'scenario library (student, 390)');
+});
+
+test('an admin’s chosen columns at 1440x900 size to their content: no text is cut, names wrap between words only', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithoutForm(page, 'admin@demo.test');
+  await waitForList(page);
+  await expect(table(page).getByRole('columnheader', { name: 'Patient' })).toBeVisible();
+  const cells = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll('table[aria-rowcount] tbody tr[aria-rowindex]')];
+    return rows.flatMap((row) => {
+      const patient = row.querySelector<HTMLElement>('td:nth-child(3) p');
+      if (!patient) return [];
+      const lineHeight = Number.parseFloat(getComputedStyle(patient).lineHeight);
+      const texts = [...row.querySelectorAll<HTMLElement>('td')];
+      return [
+        {
+          patient: patient.textContent ?? '',
+          // A name broken inside a word takes more lines than it has words.
+          patientLines: Math.round(patient.getBoundingClientRect().height / lineHeight),
+          patientWords: (patient.textContent ?? '').split(/\s+/).filter(Boolean).length,
+          clipped: texts.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
+        },
+      ];
+    });
+  });
+  expect(cells.length).toBeGreaterThan(5);
+  for (const cell of cells) {
+    expect(cell.patientLines, cell.patient).toBeLessThanOrEqual(cell.patientWords);
+    expect(cell.clipped).toEqual([]);
+  }
+  const names = await clippedNames(page, 'table[aria-rowcount] tbody');
+  expect(names.clipped).toEqual([]);
+});
+
 test('on a phone the library is a virtualised list of cards', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithoutForm(page, 'owner@demo.test');

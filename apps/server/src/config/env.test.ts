@@ -110,3 +110,12 @@ describe('API_INTROSPECTION (decision 0034)', () => {
     expect(problems.some((problem) => problem.startsWith('PORT:'))).toBe(true);
   });
 });
+
+describe('SUPPORT_EMAIL', () => {
+  it('is the address of MAIL_FROM when unset, and must be an address when set', () => {
+    expect(loadEnv({}).SUPPORT_EMAIL).toBe('no-reply@localhost');
+    expect(loadEnv({ MAIL_FROM: 'Academy Help <help@academy.example>' }).SUPPORT_EMAIL).toBe('help@academy.example');
+    expect(loadEnv({ SUPPORT_EMAIL: 'support@provider.example' }).SUPPORT_EMAIL).toBe('support@provider.example');
+    expect(() => loadEnv({ SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL/);
+  });
+});

@@ -17,6 +17,11 @@ function isAddressOrRange(entry: string): boolean {
   }
 }
 
+/** The address of a sender such as `PatientSim <no-reply@example.com>` (or the whole text when bare). */
+function addressOf(sender: string): string {
+  return /<([^<>]+)>\s*$/.exec(sender)?.[1]?.trim() ?? sender.trim();
+}
+
 /** The deployments the case tools know (decision 17). */
 export { CASE_ENVIRONMENT_NAMES };
 const CaseEnvironmentsSchema = z.partialRecord(
@@ -45,6 +50,11 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('PatientSim <no-reply@localhost>'),
+    /**
+     * Where people reach the provider (shown to a person with no organisation); unset, the
+     * address of MAIL_FROM, the one address a deployment always configures.
+     */
+    SUPPORT_EMAIL: z.email().optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     REDIS_URL: z
       .string()
@@ -114,6 +124,7 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SUPPORT_EMAIL: env.SUPPORT_EMAIL ?? addressOf(env.MAIL_FROM),
     API_INTROSPECTION: env.API_INTROSPECTION === undefined ? env.NODE_ENV !== 'production' : env.API_INTROSPECTION === 'on',
   }))
   .superRefine((env, ctx) => {

@@ -14,7 +14,7 @@ import type { Database } from '../db/client.js';
 import { PGLITE_EXTENSIONS } from '../db/extensions.js';
 import * as schema from '../db/schema/index.js';
 import { verifyPassword } from '../identity/password.js';
-import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, DEMO_PASSWORD, SEED_ASSETS_DIR, isDatabaseEmpty, seedDemo } from './demo.js';
+import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, PUBLIC_CONTENT_ORG_NAMES, DEMO_PASSWORD, SEED_ASSETS_DIR, isDatabaseEmpty, seedDemo } from './demo.js';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -387,6 +387,20 @@ describe('seedDemo', () => {
           expect(row.access.read.groups).not.toContain('ALL_ADMINS');
         }
       }
+    });
+
+    it('gives each product type a public content organisation with published and unpublished scenarios', () => {
+      for (const productType of PRODUCT_TYPES) {
+        const content = orgByName(PUBLIC_CONTENT_ORG_NAMES[productType]);
+        expect(content.contentFor).toBe(productType);
+        expect(content.productType).toBe(productType);
+        expect(content.inactive).toBe(false);
+        const scenarios = rows.cases.filter((row) => row.ownerOrgId === content.id);
+        expect(scenarios.filter((row) => row.published).length).toBeGreaterThanOrEqual(2);
+        expect(scenarios.filter((row) => !row.published).length).toBeGreaterThanOrEqual(1);
+        expect(scenarios.some((row) => row.isTemplate)).toBe(false);
+      }
+      expect(rows.groups.filter((row) => row.contentFor !== null)).toHaveLength(PRODUCT_TYPES.length);
     });
 
     it('keeps templates out of the organisation libraries', () => {

@@ -194,13 +194,27 @@ describe('scenario library (/authoring/cases)', () => {
     await waitFor(() => expect(pathOf(router)).toBe('/auth/verify'));
   });
 
-  it('opens in the shell, and tells a user without an organisation how to join one (decision 18)', async () => {
-    stubApi();
-    writeLoginResult(buildLoginResult({ role: 'STUDENT', groupsData: [], org: null }));
+  it('opens in the shell, and tells a user without an organisation what to do next (decision 18)', async () => {
+    stubApi([
+      { method: 'GET', path: '/api/users/support-contact', respond: () => jsonResponse({ email: 'help@provider.example' }) },
+      {
+        method: 'POST',
+        path: '/api/graphql',
+        respond: () =>
+          jsonResponse({ data: { caseConfigurations: { items: [], nextCursor: null, totalCount: 0, totalCountCapped: false } } }),
+      },
+    ]);
+    writeLoginResult(buildLoginResult({ role: 'STUDENT', groupsData: [], org: null, productType: 'NURSING' }));
     renderRoutes(routes, '/authoring/cases');
-    expect(await screen.findByRole('heading', { name: 'Scenarios' })).toBeInTheDocument();
-    expect(screen.getByText(/You are not a member of any organization yet\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/auth/account/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scenarios' })).toBeInTheDocument();
+    const next = screen.getByRole('region', { name: 'What to do next' });
+    expect(next).toHaveTextContent('You are not a member of any organization yet.');
+    expect(await screen.findByRole('link', { name: 'help@provider.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@provider.example',
+    );
+    expect(await screen.findByText('You have no pending invitations.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Public Nursing scenarios' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 });

@@ -65,3 +65,7 @@ export const KeyOwnerSchema = z.object({
 export const KeyOwnerAnswerSchema = KeyOwnerSchema.nullable();
 
 export const BillingSessionResponseSchema = z.object({ ok: z.literal(true), data: z.object({ sessionUrl: z.string() }) });
+
+/** GET /support-contact: where people reach the provider. */
+export const SupportContactSchema = z.object({ email: z.string() });
+export type SupportContact = z.infer<typeof SupportContactSchema>;

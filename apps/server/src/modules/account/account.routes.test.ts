@@ -233,3 +233,23 @@ describe('scenario summary', () => {
     expect(toCsv(['a'], [['1']])).toBe('a\r\n1\r\n');
   });
 });
+
+describe('GET /support-contact', () => {
+  it('answers where to reach the provider to anyone signed in, an account without an organisation included', async () => {
+    const lonely = await insertUser(t.db, { role: 'STUDENT' });
+    const { client } = await signInAs(t, lonely.email, lonely.password);
+    const response = await client.get('/api/users/support-contact');
+    expect(response.statusCode).toBe(200);
+    // SUPPORT_EMAIL unset: the address of MAIL_FROM's default.
+    expect(response.json()).toEqual({ email: 'no-reply@localhost' });
+  });
+
+  it('refuses no token and an ended session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/support-contact' })).statusCode).toBe(401);
+    const { client } = await signInMember('STUDENT');
+    expect((await client.post('/api/users/auth/sign-out')).statusCode).toBe(200);
+    const ended = await client.get('/api/users/support-contact');
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('SESSION_ENDED');
+  });
+});

@@ -7,6 +7,7 @@ import {
   ReclaimEmailBodySchema,
   ReclaimEmailResultSchema,
   ScenarioSummaryQuerySchema,
+  SupportContactSchema,
   UpdateProfileBodySchema,
 } from '@patientsim/domain/account/account.schemas';
 import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
@@ -25,6 +26,16 @@ const errors = {
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];
   const security = [{ bearer: [] }];
+
+  // Where to reach the provider: the first day of a person with no organisation says it.
+  app.get(
+    '/support-contact',
+    {
+      preHandler: app.requirePermission('account:read'),
+      schema: { tags, security, response: { 200: SupportContactSchema, ...errors } },
+    },
+    () => ({ email: app.env.SUPPORT_EMAIL }),
+  );
 
   app.patch(
     '/users/:id',

@@ -33,6 +33,11 @@ export type CaseViewer = {
   /** Roles as the access lists name them. */
   roles: string[];
   productTypes: string[];
+  /**
+   * A person with no organisation: they read the published scenarios of the organisations in
+   * `groups` (their product type's public content organisation) and nothing else.
+   */
+  isPublicContentReader?: boolean;
 };
 
 const c = caseConfiguration;
@@ -159,6 +164,8 @@ export type CaseFilterSql = {
   assignedToMe?: boolean;
   favorited?: boolean;
   template?: boolean;
+  /** Only the published cases owned by the viewer's groups (a public content reader's library). */
+  publicContent?: boolean;
 };
 
 /** The filters' conditions; a search binds the placeholder `pattern` (see `searchPattern`). */
@@ -181,6 +188,7 @@ function filterConditions(filters: CaseFilterSql, search: boolean): SQL[] {
     );
   }
   if (filters.template) conditions.push(sql`${c.isTemplate}`);
+  if (filters.publicContent) conditions.push(sql`(${c.published} and ${c.ownerOrgId} = any(${V.groups}))`);
   if (search) conditions.push(sql`${c.searchableText} like ${sql.placeholder('pattern')}::text`);
   return conditions;
 }
@@ -190,7 +198,15 @@ const searchPattern = (search: string) => `%${search.toLowerCase().replace(/[\\%
 
 /** The shape of a query's filters, for the name of its statement. */
 const filterShape = (filters: CaseFilterSql, search: string | null) =>
-  [filters.madeByMe, filters.sharedWithMe, filters.assignedToMe, filters.favorited, filters.template, search !== null]
+  [
+    filters.madeByMe,
+    filters.sharedWithMe,
+    filters.assignedToMe,
+    filters.favorited,
+    filters.template,
+    search !== null,
+    filters.publicContent,
+  ]
     .map((on) => (on ? '1' : '0'))
     .join('');
 
@@ -676,6 +692,17 @@ export function findAppLabOrganisations(db: Database) {
     .select({ id: group.id, appLabFor: group.appLabFor })
     .from(group)
     .where(and(isNotNull(group.appLabFor), isNull(group.parentId)));
+}
+
+/** The active public content organisation of a product type (spec section 1), if there is one. */
+export async function findPublicContentOrganisationId(db: Database, productType: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: group.id })
+    .from(group)
+    .where(and(eq(group.contentFor, productType), isNull(group.parentId), eq(group.inactive, false)))
+    .orderBy(asc(group.createdAt), asc(group.id))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** An organisation (top-level group) by id. */

@@ -44,14 +44,16 @@ export type CaseContext = { db: Database; cache: ReadCache; actor: RequestUser; 
  * their sub-groups in it, the pseudo groups of their role there, ALL_USERS, ALL_KEYOWNERS for its
  * key owner, and grants to the person, their role or their product type. Without an organisation,
  * when it is inactive, or as its subscribed member without an active subscription of their own
- * (decision 0035), the caller has no access to cases (null).
+ * (decision 0035), the caller has no access to cases (null); without any organisation, the caller
+ * reads the public content of their product type (`publicContentViewerOf`).
  */
 export async function viewerOf(
   { db, cache }: Pick<CaseContext, 'db' | 'cache'>,
   actor: RequestUser,
 ): Promise<repo.CaseViewer | null> {
   const orgId = actor.org;
-  if (!orgId || actor.inactive) return null;
+  if (!orgId) return publicContentViewerOf(db, actor);
+  if (actor.inactive) return null;
   const org = actor.groupsData.find((entry) => entry._id === orgId && entry.parent === null);
   if (!org || org.inactive) return null;
   if (!reachesOrganisationContent(actor.app_metadata, orgId)) return null;
@@ -66,6 +68,37 @@ export async function viewerOf(
     productTypes: [actor.productType],
     readers: [actor.id, ...groups, `${ROLE_READER_PREFIX}${actor.role}`, `${PRODUCT_TYPE_READER_PREFIX}${actor.productType}`],
   };
+}
+
+/**
+ * A person with no organisation (a self-signed-up account, or one removed from their last
+ * organisation) reads the published scenarios of their product type's public content organisation
+ * (spec section 1), and writes nothing: no edit, update, favourite or copy. Their own id is kept
+ * (the list reads their plays) but never names them an owner here: every read also requires the
+ * case to be published by that organisation (`isPublicContent`, and the `publicContent` filter).
+ */
+async function publicContentViewerOf(db: Database, actor: RequestUser): Promise<repo.CaseViewer | null> {
+  if (actor.groupsData.length > 0) return null;
+  const contentOrgId = await repo.findPublicContentOrganisationId(db, actor.productType);
+  if (!contentOrgId) return null;
+  return {
+    userId: actor.id,
+    groups: [contentOrgId],
+    roles: [],
+    productTypes: [],
+    readers: [contentOrgId],
+    isPublicContentReader: true,
+  };
+}
+
+/** Whether a public content reader may read this case: published, and owned by their content organisation. */
+function isPublicContent(viewer: repo.CaseViewer, row: { published: boolean; ownerOrgId: string | null }): boolean {
+  return row.published && row.ownerOrgId !== null && viewer.groups.includes(row.ownerOrgId);
+}
+
+/** What a viewer may read of a case they hold read access on (every case, but for a public content reader). */
+function isReadableBy(viewer: repo.CaseViewer, row: { published: boolean; ownerOrgId: string | null }): boolean {
+  return !viewer.isPublicContentReader || isPublicContent(viewer, row);
 }
 
 /** A viewer that reaches no case: the caller's own id only, which access lists never hold without their organisation. */
@@ -175,7 +208,10 @@ export async function listCases(
   const plan = repo.sortPlan(args.sortBy);
   const after = args.after ? decodeCursor(plan, args.after) : null;
   const viewer = await viewerOf({ db, cache }, actor);
-  if (!viewer) return { items: [], nextCursor: null, totalCount: 0, totalCountCapped: false };
+  const empty = { items: [], nextCursor: null, totalCount: 0, totalCountCapped: false };
+  if (!viewer) return empty;
+  // A public content reader reads; the cases they may edit, run or share are none.
+  if (viewer.isPublicContentReader && args.withAccess !== 'READ') return empty;
   const search = args.search?.trim() ? args.search.trim() : null;
   const query = {
     viewer,
@@ -186,6 +222,7 @@ export async function listCases(
       assignedToMe: filters.assignedToMe ?? false,
       favorited: filters.favorited ?? false,
       template: filters.template ?? false,
+      publicContent: viewer.isPublicContentReader ?? false,
     },
     search,
   };
@@ -199,7 +236,10 @@ export async function listCases(
   const last = page.at(-1);
   const forStudent = actor.role === 'STUDENT';
   return {
-    items: page.map(({ row }) => toListed(row, { forStudent })),
+    items: page.map(({ row }) => {
+      const listed = toListed(row, { forStudent });
+      return viewer.isPublicContentReader ? { ...listed, canUpdate: false } : listed;
+    }),
     nextCursor:
       found.length > args.first && last
         ? encodeCursor(plan.signature, { values: last.sortValues, id: last.row.id, total: counted.count, capped: counted.capped })
@@ -213,8 +253,9 @@ export async function listCases(
 async function findAccessible({ db, cache, actor }: CaseContext, id: string, kind: CaseAccessKind) {
   const viewer = await viewerOf({ db, cache }, actor);
   if (!viewer) return null;
+  if (viewer.isPublicContentReader && kind !== 'READ') return null;
   const [row] = await repo.findCaseRows(db, { viewer, ids: [id], kind });
-  return row ?? null;
+  return row && isReadableBy(viewer, row) ? row : null;
 }
 
 async function requireAccessible(ctx: CaseContext, id: string, kind: CaseAccessKind) {
@@ -235,11 +276,15 @@ export async function getCase(ctx: CaseContext, id: string): Promise<CaseConfigu
   const viewer = await viewerOf(ctx, ctx.actor);
   if (!viewer) return null;
   const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'READ' });
-  return row ? toResult(row, { forStudent: ctx.actor.role === 'STUDENT' }) : null;
+  if (!row || !isReadableBy(viewer, { published: row.published, ownerOrgId: row.access.ownerOrg })) return null;
+  const result = toResult(row, { forStudent: ctx.actor.role === 'STUDENT' });
+  return viewer.isPublicContentReader ? { ...result, canUpdate: false } : result;
 }
 
 export async function setFavorite(ctx: CaseContext, id: string, favorite: boolean): Promise<CaseConfigurationResult> {
   await requireAccessible(ctx, id, 'READ');
+  // A public content reader only reads: favourites are part of an organisation's library.
+  if ((await viewerOf(ctx, ctx.actor))?.isPublicContentReader) throw new AppError('FORBIDDEN');
   if (favorite) await repo.addFavorite(ctx.db, id, ctx.actor.id);
   else await repo.removeFavorite(ctx.db, id, ctx.actor.id);
   return reread(ctx, id);
@@ -259,13 +304,15 @@ export async function updateEffectChains(
 ): Promise<CaseUpdateResult[]> {
   const viewer = await viewerOf(ctx, ctx.actor);
   const ids = decisions.map((d) => d.id);
-  const rows = viewer ? await repo.findCaseRows(ctx.db, { viewer, ids, kind: 'WRITE' }) : [];
+  const writer = viewer && !viewer.isPublicContentReader ? viewer : null;
+  const rows = writer ? await repo.findCaseRows(ctx.db, { viewer: writer, ids, kind: 'WRITE' }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   // A case the caller reads but may not edit is on their screen: it is refused with the reason,
   // never "not found". Cases they cannot read stay indistinguishable from unknown ones.
   const unwritable = ids.filter((id) => !byId.has(id));
-  const readable =
-    viewer && unwritable.length > 0 ? await repo.findCaseResults(ctx.db, { viewer, ids: unwritable, kind: 'READ' }) : [];
+  const readable = (
+    viewer && unwritable.length > 0 ? await repo.findCaseResults(ctx.db, { viewer, ids: unwritable, kind: 'READ' }) : []
+  ).filter((row) => viewer && isReadableBy(viewer, { published: row.published, ownerOrgId: row.access.ownerOrg }));
   const readableById = new Map(readable.map((row) => [row.id, row]));
   const refusal = (
     id: string,

@@ -1,6 +1,6 @@
 /**
  * The cases of the demo: Riverside's library with its shares, favorites and play history, the
- * templates of each product type, and the small libraries of Northgate and Harbor.
+ * templates and public scenarios of each product type, and the small libraries of Northgate and Harbor.
  */
 import type { ProductType } from '@patientsim/domain/product/product-types';
 import type { Database } from '../../db/client.js';
@@ -25,7 +25,7 @@ import {
 } from '../builders.js';
 import { avatarPicturePath, scenePicturePath } from '../media-assets.js';
 import { DAY_MS, type DemoContext, daysAgo, idOf } from './context.js';
-import { APP_LAB_ORG, type DemoOrgKey, TEMPLATE_ORG } from './organisations.js';
+import { APP_LAB_ORG, type DemoOrgKey, PUBLIC_CONTENT_ORG, TEMPLATE_ORG } from './organisations.js';
 import { AVATARS, type AvatarKey, LOCATIONS, type LocationKey, SCENE_KINDS, type SceneKind } from './patients-and-places.js';
 import { EMS_LIBRARY, MILITARY_LIBRARY, NURSING_LIBRARY, type ScenarioSpec, TEMPLATE_LIBRARY } from './scenarios.js';
 
@@ -93,7 +93,12 @@ export async function seedCases(db: Database, demo: DemoContext): Promise<readon
   const context: CaseContext = { ...demo, random: createRandom(20260101) };
   const pictures = buildPictures();
   const { riverside, caseShares } = buildRiversideCases(context, pictures);
-  const cases = [...riverside, ...buildTemplates(context, pictures), ...buildOwnLibraries(context, pictures)];
+  const cases = [
+    ...riverside,
+    ...buildTemplates(context, pictures),
+    ...buildOwnLibraries(context, pictures),
+    ...buildPublicContent(context, pictures),
+  ];
   await db.insert(media).values(pictures.media);
   await db.insert(caseConfiguration).values(cases);
   await db.insert(caseShare).values(caseShares);
@@ -201,6 +206,27 @@ function buildTemplates(context: CaseContext, pictures: Pictures): NewCase[] {
       }),
     ),
   );
+}
+
+/**
+ * The scenarios of each product type's public content organisation, which people without an
+ * organisation read: copies of the product type's templates, all published but the last.
+ */
+function buildPublicContent(context: CaseContext, pictures: Pictures): NewCase[] {
+  const { userIds, orgIds } = context;
+  return (Object.keys(TEMPLATE_LIBRARY) as ProductType[]).flatMap((productType) => {
+    const specs = TEMPLATE_LIBRARY[productType];
+    return specs.map((spec, index) =>
+      buildCase({
+        ...fromScenario(spec, pictures),
+        ownerId: idOf(userIds, 'super@demo.test'),
+        ownerOrgId: orgIds[PUBLIC_CONTENT_ORG[productType]],
+        origin: 'PatientSim',
+        published: index < specs.length - 1,
+        createdAt: spreadDate(context, index, specs.length, 600),
+      }),
+    );
+  });
 }
 
 /** The small libraries of Northgate and Harbor, written by their key owners. */

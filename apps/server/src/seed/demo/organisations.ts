@@ -1,9 +1,22 @@
-/** The organisations of the demo: customers, the provider, template and App Lab organisations, and sub-groups. */
+/**
+ * The organisations of the demo: customers, the provider, template, App Lab and public content
+ * organisations, and sub-groups.
+ */
 import type { ProductType } from '@patientsim/domain/product/product-types';
 import type { Database } from '../../db/client.js';
 import { group } from '../../db/schema/index.js';
 import { buildOrganisation, buildSubgroup } from '../builders.js';
 import { type DemoContext, daysAgo, entriesOf, idOf } from './context.js';
+
+/**
+ * The public content organisation of each product type (spec section 1): a person with no
+ * organisation reads its published scenarios.
+ */
+export const PUBLIC_CONTENT_ORG_NAMES: Record<ProductType, string> = {
+  EMS: 'EMS Public Scenarios',
+  NURSING: 'Nursing Public Scenarios',
+  MILITARY: 'Military Public Scenarios',
+};
 
 /** The organisation of each product type that App Lab users read and run cases through. */
 export const APP_LAB_ORG_NAMES: Record<ProductType, string> = {
@@ -21,6 +34,8 @@ type OrgSpec = {
   templatesFor?: ProductType;
   /** The product type whose App Lab users read and run templates through this organisation. */
   appLabFor?: ProductType;
+  /** The product type whose people without an organisation read this organisation's published scenarios. */
+  contentFor?: ProductType;
   /** E-mail of the key owner. */
   keyOwner?: string;
 };
@@ -38,6 +53,9 @@ export const DEMO_ORGANISATIONS = {
   emsAppLab: { name: APP_LAB_ORG_NAMES.EMS, productType: 'EMS', seats: 0, appLabFor: 'EMS' },
   nursingAppLab: { name: APP_LAB_ORG_NAMES.NURSING, productType: 'NURSING', seats: 0, appLabFor: 'NURSING' },
   militaryAppLab: { name: APP_LAB_ORG_NAMES.MILITARY, productType: 'MILITARY', seats: 0, appLabFor: 'MILITARY' },
+  emsContent: { name: PUBLIC_CONTENT_ORG_NAMES.EMS, productType: 'EMS', seats: 0, contentFor: 'EMS' },
+  nursingContent: { name: PUBLIC_CONTENT_ORG_NAMES.NURSING, productType: 'NURSING', seats: 0, contentFor: 'NURSING' },
+  militaryContent: { name: PUBLIC_CONTENT_ORG_NAMES.MILITARY, productType: 'MILITARY', seats: 0, contentFor: 'MILITARY' },
 } as const satisfies Record<string, OrgSpec>;
 export type DemoOrgKey = keyof typeof DEMO_ORGANISATIONS;
 
@@ -53,6 +71,13 @@ export const APP_LAB_ORG: Record<ProductType, DemoOrgKey> = {
   EMS: 'emsAppLab',
   NURSING: 'nursingAppLab',
   MILITARY: 'militaryAppLab',
+};
+
+/** The public content organisation of each product type. */
+export const PUBLIC_CONTENT_ORG: Record<ProductType, DemoOrgKey> = {
+  EMS: 'emsContent',
+  NURSING: 'nursingContent',
+  MILITARY: 'militaryContent',
 };
 
 type SubgroupSpec = { parent: DemoOrgKey; name: string; testing?: boolean; owner: string };
@@ -79,6 +104,7 @@ export async function seedOrganisations(db: Database, { now, userIds, orgIds, su
       inactive: spec.inactive ?? false,
       templatesFor: spec.templatesFor ?? null,
       appLabFor: spec.appLabFor ?? null,
+      contentFor: spec.contentFor ?? null,
       ownerId: keyOwnerOf(spec),
       createdAt: daysAgo(now, 900),
       updatedAt: daysAgo(now, 900),

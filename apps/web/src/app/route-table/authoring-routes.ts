@@ -7,7 +7,7 @@ import { guardLoader, page } from './page';
  * unverified address goes to the verify screen.
  */
 export const authoringRoutes: RouteObject[] = [
-  page('authoring/cases', 'cases:read', () => import('../../features/cases/routes/scenario-library'), 'ScenarioLibraryRoute', {
+  page('authoring/cases', 'cases:read', () => import('../routes/scenarios'), 'ScenariosRoute', {
     id: 'scenarios',
     loader: guardLoader('authoringLoader'),
   }),

@@ -20,6 +20,7 @@ export function CaseCards({
   totalCount,
   columns,
   isStudent,
+  canFavorite,
   choices,
   onChoose,
   onToggleFavorite,
@@ -62,7 +63,7 @@ export function CaseCards({
                   <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                     <CaseName item={item} onOpen={onOpen} />
                   </Box>
-                  <FavoriteButton item={item} onToggle={onToggleFavorite} />
+                  {canFavorite ? <FavoriteButton item={item} onToggle={onToggleFavorite} /> : null}
                 </Stack>
                 {columns.map((column) => (
                   <Typography key={column.key} variant="body2" component="div">

@@ -32,7 +32,8 @@ export function cellOf(column: CaseColumn, item: CaseListItem): ReactNode {
       return (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Avatar src={item._avatar?.picture?.url ?? ''} alt="" sx={{ width: 32, height: 32 }} />
-          <Typography variant="body2" noWrap>
+          {/* A long patient name wraps between words rather than being cut to a few letters. */}
+          <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'break-word' }}>
             {item._avatar?.name.en ?? ''}
           </Typography>
         </Stack>
@@ -84,7 +85,8 @@ export function CaseName({ item, onOpen }: { item: CaseListItem; onOpen: (item: 
         type="button"
         variant="body2"
         onClick={() => onOpen(item)}
-        sx={{ textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        // A long name wraps between words rather than being cut.
+        sx={{ textAlign: 'left', minWidth: 0, overflowWrap: 'break-word' }}
       >
         {item.name}
       </Link>

@@ -587,3 +587,19 @@ describe('CaseLibrary with hundreds of cases', { timeout: 60_000 }, () => {
     );
   });
 });
+
+describe('CaseLibrary read-only (a person without an organisation)', () => {
+  it('lists the public scenarios with no columns, filters, stars or update choices, and opens one', async () => {
+    stubCases([buildCase({ needsEcUpdate: true, canUpdate: false })]);
+    writeLoginResult(buildLoginResult({ role: 'STUDENT', groupsData: [], org: null }));
+    renderWithRouter(<CaseLibrary productType="EMS" isStudent isReadOnly />, { path: '/authoring/cases' });
+    const name = await screen.findByRole('button', { name: 'Chest pain at the gym' });
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name']);
+    expect(screen.queryByRole('button', { name: /^Favorite / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Columns' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /^Update / })).not.toBeInTheDocument();
+    await userEvent.click(name);
+    expect(await screen.findByRole('dialog', { name: 'Chest pain at the gym' })).toBeInTheDocument();
+  });
+});

@@ -77,7 +77,19 @@ function useNearEnd(onReach: () => void) {
  * preview panel, which the address names (`?caseId=`). Students see no columns and no template
  * information.
  */
-export function CaseLibrary({ productType, isStudent }: { productType: string; isStudent: boolean }) {
+export function CaseLibrary({
+  productType,
+  isStudent,
+  isReadOnly = false,
+}: {
+  productType: string;
+  isStudent: boolean;
+  /**
+   * The public scenarios a person without an organisation reads (spec section 1): no columns,
+   * filters, favourites or updates, which belong to an organisation's library.
+   */
+  isReadOnly?: boolean;
+}) {
   const [columns, setColumns] = useState<CaseColumnKey[]>(() => readColumns(productType));
   const [sort, setSort] = useState<CaseSort | null>(null);
   const [filters, setFilters] = useState<CaseFilters>({});
@@ -121,8 +133,9 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
       }),
     );
   }, [choices, items]);
-  const shownColumns = isStudent ? [] : CASE_COLUMNS.filter((column) => columns.includes(column.key));
-  const filterChoices = CASE_FILTERS.filter((filter) => !isStudent || filter.key !== 'template');
+  const isPlainList = isStudent || isReadOnly;
+  const shownColumns = isPlainList ? [] : CASE_COLUMNS.filter((column) => columns.includes(column.key));
+  const filterChoices = isReadOnly ? [] : CASE_FILTERS.filter((filter) => !isStudent || filter.key !== 'template');
   const activeFilterCount = filterChoices.filter((filter) => filters[filter.key]).length;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
@@ -190,7 +203,8 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
     items,
     totalCount,
     columns: shownColumns,
-    isStudent,
+    isStudent: isPlainList,
+    canFavorite: !isReadOnly,
     choices: pendingChoices,
     onChoose: choose,
     onToggleFavorite: toggleFavorite,
@@ -219,36 +233,38 @@ export function CaseLibrary({ productType, isStudent }: { productType: string; i
           }}
           sx={{ flexGrow: 1, maxWidth: { sm: 420 } }}
         />
-        {isStudent ? null : <ColumnMenu shown={columns} onChange={changeColumns} />}
+        {isPlainList ? null : <ColumnMenu shown={columns} onChange={changeColumns} />}
       </Stack>
 
-      <Stack direction="row" role="group" aria-label="Filters" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        {filterChoices.map((filter) => {
-          const isOn = Boolean(filters[filter.key]);
-          return (
-            <Chip
-              key={filter.key}
-              label={filter.label}
-              clickable
-              color={isOn ? 'primary' : 'default'}
-              variant={isOn ? 'filled' : 'outlined'}
-              onClick={() => toggleFilter(filter.key)}
-              aria-pressed={isOn}
-              component="button"
-            />
-          );
-        })}
-        {activeFilterCount > 0 ? (
-          <Button size="small" onClick={() => setFilters({})}>
-            Clear all
-          </Button>
-        ) : null}
-      </Stack>
+      {filterChoices.length === 0 ? null : (
+        <Stack direction="row" role="group" aria-label="Filters" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+          {filterChoices.map((filter) => {
+            const isOn = Boolean(filters[filter.key]);
+            return (
+              <Chip
+                key={filter.key}
+                label={filter.label}
+                clickable
+                color={isOn ? 'primary' : 'default'}
+                variant={isOn ? 'filled' : 'outlined'}
+                onClick={() => toggleFilter(filter.key)}
+                aria-pressed={isOn}
+                component="button"
+              />
+            );
+          })}
+          {activeFilterCount > 0 ? (
+            <Button size="small" onClick={() => setFilters({})}>
+              Clear all
+            </Button>
+          ) : null}
+        </Stack>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1, mb: 1 }}>
         <Typography variant="body2" role="status" aria-live="polite">
           {lastPage ? caseCountText(items.length, lastPage.totalCount, lastPage.totalCountCapped) : ''}
         </Typography>
-        {isStudent ? null : (
+        {isPlainList ? null : (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" color="text.secondary">
               {sort && sortedColumn

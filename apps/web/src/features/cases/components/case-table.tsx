@@ -35,6 +35,10 @@ function useHeight<T extends HTMLElement>(fallback: number) {
   return { measure, height };
 }
 
+/** Columns whose texts are short and never wrap: dates and Yes/No. */
+const isShortColumn = (column: CaseColumn) =>
+  DATE_COLUMNS.has(column.key) || column.key === 'published' || column.key === 'applab';
+
 /** Keeps the place of rows that are not rendered; hidden from assistive technology. */
 function SpacerRow({ height, colSpan }: { height: number; colSpan: number }) {
   if (height <= 0) return null;
@@ -51,6 +55,8 @@ export type CaseTableProps = {
   totalCount: number;
   columns: readonly CaseColumn[];
   isStudent: boolean;
+  /** Whether the rows offer the favourite star (a public content reader's list does not). */
+  canFavorite: boolean;
   sort: CaseSort | null;
   onSort: (field: CaseSortField) => void;
   choices: ReadonlyMap<string, CaseUpdateChoice>;
@@ -71,6 +77,7 @@ export function CaseTable({
   totalCount,
   columns,
   isStudent,
+  canFavorite,
   sort,
   onSort,
   choices,
@@ -85,9 +92,7 @@ export function CaseTable({
 
   const { measure: measureHeader, height: headerHeight } = useHeight<HTMLTableSectionElement>(HEADER_HEIGHT);
 
-  const columnCount = 2 + columns.length + (isStudent ? 0 : 1);
-  const totalWidth = columns.reduce((sum, column) => sum + column.width, 0) + 2.5;
-  const widthOf = (share: number) => `${((share / totalWidth) * 100).toFixed(1)}%`;
+  const columnCount = (canFavorite ? 1 : 0) + 1 + columns.length + (isStudent ? 0 : 1);
   const ariaSortOf = (column: CaseColumn) =>
     column.sortKey && sort?.field === column.sortKey ? (sort.direction === 'ASC' ? 'ascending' : 'descending') : undefined;
   const sortHeader = (column: CaseColumn) => {
@@ -112,19 +117,31 @@ export function CaseTable({
       <Table
         size="small"
         stickyHeader
-        sx={{ tableLayout: 'fixed' }}
+        // Columns size to their content (issue 22): the star and the Update column keep their
+        // widths, the texts share the rest by their length and wrap between words when it is short,
+        // so a name is never cut to a few letters while another column has room.
+        sx={{ tableLayout: 'auto' }}
         aria-rowcount={totalCount < 0 ? -1 : Math.max(totalCount, items.length) + 1}
       >
         <TableHead ref={measureHeader}>
           <TableRow aria-rowindex={1} sx={(theme) => ({ '& th': belowAppBar(theme, 'top') })}>
-            <TableCell sx={{ width: 56 }}>
-              <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                Favorite
-              </Box>
-            </TableCell>
-            <TableCell sx={{ width: widthOf(1.5) }}>Name</TableCell>
+            {canFavorite ? (
+              <TableCell sx={{ width: 56 }}>
+                <Box
+                  component="span"
+                  sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+                >
+                  Favorite
+                </Box>
+              </TableCell>
+            ) : null}
+            <TableCell>Name</TableCell>
             {columns.map((column) => (
-              <TableCell key={column.key} aria-sort={ariaSortOf(column)} sx={{ width: widthOf(column.width) }}>
+              <TableCell
+                key={column.key}
+                aria-sort={ariaSortOf(column)}
+                sx={{ whiteSpace: isShortColumn(column) ? 'nowrap' : 'normal' }}
+              >
                 {sortHeader(column)}
               </TableCell>
             ))}
@@ -146,9 +163,11 @@ export function CaseTable({
                   onFocus={() => onRowFocus(item.id)}
                   sx={{ height: ROW_HEIGHT }}
                 >
-                  <TableCell padding="none" sx={{ pl: 1 }}>
-                    <FavoriteButton item={item} onToggle={onToggleFavorite} />
-                  </TableCell>
+                  {canFavorite ? (
+                    <TableCell padding="none" sx={{ pl: 1 }}>
+                      <FavoriteButton item={item} onToggle={onToggleFavorite} />
+                    </TableCell>
+                  ) : null}
                   <TableCell>
                     <CaseName item={item} onOpen={onOpen} />
                   </TableCell>
@@ -156,9 +175,8 @@ export function CaseTable({
                     <TableCell
                       key={column.key}
                       sx={{
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        whiteSpace: 'nowrap',
+                        whiteSpace: isShortColumn(column) ? 'nowrap' : 'normal',
+                        overflowWrap: 'break-word',
                         ...(DATE_COLUMNS.has(column.key) ? { fontVariantNumeric: 'tabular-nums' } : {}),
                       }}
                     >

@@ -7,9 +7,8 @@ import { useCurrentUser, useSession } from '../../../lib/use-session';
 import { CaseLibrary } from '../components/case-library';
 
 /**
- * /authoring/cases (decision 1): the scenario library of the active organisation. A user with no
- * organisation is told how to join one (decision 18); an inactive organisation has no access to
- * cases (spec section 4); a subscribed member without an active subscription of their own is told
+ * /authoring/cases (decision 1): the scenario library of the active organisation. An inactive
+ * organisation has no access to cases (spec section 4); a subscribed member without an active subscription of their own is told
  * that their subscription opens the scenarios (decision 0035).
  */
 export function ScenarioLibraryRoute() {
@@ -17,18 +16,12 @@ export function ScenarioLibraryRoute() {
   const { result } = useSession();
   if (!user || !result) return null;
   const { activeOrg } = user;
+  // A person with no organisation has a page of their own (app/routes/scenarios.tsx).
+  if (!activeOrg) return null;
   return (
     <>
       <ScreenHeader title="Scenarios" />
-      {!activeOrg ? (
-        <Alert severity="info" sx={{ maxWidth: 720 }}>
-          <Typography variant="body1" gutterBottom>
-            You are not a member of any organization yet. To see scenarios, accept an invitation from your organization's
-            administrator: follow the link in your invitation email, or accept a pending invitation on your account page.
-          </Typography>
-          <RouterLink to={paths.profile}>Go to your account</RouterLink>
-        </Alert>
-      ) : user.isActiveOrgInactive ? (
+      {user.isActiveOrgInactive ? (
         <Alert severity="warning" sx={{ maxWidth: 720 }}>
           {activeOrg.name} is inactive. Inactive organizations have no access to cases. Contact your organization administrator.
         </Alert>
