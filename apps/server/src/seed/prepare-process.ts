@@ -3,7 +3,7 @@
  * prepare.ts): `<data dir> <seed> <log level>`. Only the server starts it, while it holds the data
  * directory's lock; it exits as soon as the server is gone.
  */
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { embeddedDatabaseDir, openPglite } from '../db/client.js';
@@ -34,12 +34,22 @@ const isNew = !existsSync(path.join(databaseDir, 'PG_VERSION'));
 // cut short leaves no half-made database where the server would open it, only this directory,
 // which the next preparation starts over.
 const workDir = isNew ? `${databaseDir}.new` : databaseDir;
+// Where the new database goes there may be nothing, or an empty directory; anything else might be
+// someone's, and is left alone, before any work is done.
+if (isNew && existsSync(databaseDir) && !(statSync(databaseDir).isDirectory() && readdirSync(databaseDir).length === 0)) {
+  log.fatal(
+    `${databaseDir} holds no database (it has no PG_VERSION) but is not empty: move it away to start a new database there`,
+  );
+  process.exit(1);
+}
 let createdFrom: 'empty database' | 'initdb' | null = null;
 if (isNew) {
   rmSync(workDir, { recursive: true, force: true });
   createdFrom = copyEmptyDatabase(workDir) ? 'empty database' : 'initdb';
   if (createdFrom === 'initdb') {
-    log.warn('no empty database from the build for this PGlite (npm run build makes one): PGlite runs initdb, which takes about 800 MB');
+    log.warn(
+      'no empty database from the build for this PGlite (npm run build makes one): PGlite runs initdb, which takes about 800 MB',
+    );
   }
 }
 const database = await openPglite(workDir);
@@ -50,7 +60,6 @@ try {
 }
 // PGlite creates a new database's files 0666; the private directory alone is one chmod from exposure.
 makeTreePrivate(workDir);
-// Onto nothing or an empty directory; never over files that might be someone's data.
 if (isNew) renameSync(workDir, databaseDir);
 markPrepared(dataDir);
 log.info(
