@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { latestMigrationTag } from '../src/db/client.js';
+import { ensureEmptyDatabase } from '../src/db/empty-database.js';
 import { DEMO_PASSWORD } from '../src/seed/demo.js';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -42,6 +43,9 @@ function startServer(env: Record<string, string>, account: { uid: number; gid: n
   ready.catch(() => {});
   return { child, exited, ready, output: () => output };
 }
+
+// The empty database a new data directory starts from, as the build makes it (the tests run from the sources).
+beforeAll(() => ensureEmptyDatabase(), 180_000);
 
 afterAll(() => {
   for (const child of children) child.kill('SIGTERM');
@@ -157,7 +161,7 @@ describe('server start', () => {
     expect(server.output()).not.toMatch(STACK_FRAME);
   }, 30_000);
 
-  it('prepares a new data directory in a process of its own, then serves the demo data; a second start skips that step', async () => {
+  it('prepares a new data directory in a process of its own within 450 MB, then serves the demo data; a second start skips that step', async () => {
     const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'patientsim-main-')), 'data');
     const first = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
     await first.ready;
@@ -165,6 +169,10 @@ describe('server start', () => {
     const serverPid = first.child.pid;
     const prepared = logs.find((line) => line.msg === 'embedded database prepared');
     expect(prepared).toBeDefined();
+    // No process of the product holds more than 450 MB: the new database is a copy of the build's
+    // empty one, not made by initdb in this process (about 800 MB).
+    expect(prepared?.createdFrom).toBe('empty database');
+    expect(prepared?.peakRssMb).toBeLessThanOrEqual(450);
     // The migrations and the seed ran in another process, which finished before the server opened
     // the database.
     expect(prepared?.pid).not.toBe(serverPid);
@@ -212,8 +220,10 @@ describe('server start', () => {
     writeFileSync(path.join(dataDir, 'pglite'), 'not a directory');
     const server = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
     expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('holds no database (it has no PG_VERSION) but is not empty');
     expect(server.output()).toContain('Preparing the embedded database failed');
     expect(server.output()).not.toContain('PatientSim is ready');
+    expect(readFileSync(path.join(dataDir, 'pglite'), 'utf8')).toBe('not a directory');
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'database-version'))).toBe(false);
   }, 60_000);
@@ -226,6 +236,10 @@ describe('server start', () => {
       () => {
         const [pid] = childPids(serverPid);
         if (!pid || !server.output().includes('preparing the embedded database')) throw new Error('not preparing yet');
+        // Once it has begun to write the new database's files.
+        if (!existsSync(path.join(dataDir, 'pglite')) && !existsSync(path.join(dataDir, 'pglite.new'))) {
+          throw new Error('no database files yet');
+        }
         return pid;
       },
       { timeout: 60_000, interval: 20 },
@@ -240,6 +254,8 @@ describe('server start', () => {
       { timeout: 30_000, interval: 50 },
     );
     expect(existsSync(path.join(dataDir, 'database-version'))).toBe(false);
+    // No half-made database where the server opens one.
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
 
     const next = startServer({ DATA_DIR: dataDir, PORT: '0', SEED: 'demo' });
     await next.ready;
@@ -296,7 +312,7 @@ describe('server start', () => {
   }, 30_000);
 });
 
-type LogLine = { pid?: number; msg?: string; level?: number };
+type LogLine = { pid?: number; msg?: string; level?: number; createdFrom?: string; peakRssMb?: number };
 
 /** A user id that is not the one the tests run as ("nobody"). */
 const OTHER_UID = 65534;
