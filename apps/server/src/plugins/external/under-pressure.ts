@@ -241,9 +241,10 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
       lastCheckAt = performance.now();
     });
 
-    // After under-pressure's hook: only the requests it let through get here.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isSheddable(request)) return;
+    // After under-pressure's hook: only the requests it let through get here. Callback hooks, as
+    // under-pressure's: they run on every request, and need no promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isSheddable(request)) return done();
       admitted.set(request, performance.now());
       reading.inFlight = admitted.size;
       // The response closes whether it was sent or its client hung up: either way the request
@@ -252,11 +253,12 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
       reply.raw.once('close', () => {
         if (admitted.delete(request)) reading.inFlight = admitted.size;
       });
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // Only the answers of admitted API requests measure the end-to-end wait (not the sheds).
-      if (!isSheddable(request) || reply.statusCode === 503) return;
-      answers.add(performance.now(), reply.elapsedTime);
+      if (isSheddable(request) && reply.statusCode !== 503) answers.add(performance.now(), reply.elapsedTime);
+      done();
     });
   },
   { name: 'load-shedding' },
