@@ -38,11 +38,11 @@ import authenticate from './plugins/app/authenticate.js';
 import orgAccess from './plugins/app/org-access.js';
 import errorHandler from './plugins/app/error-handler.js';
 import jsonBody from './plugins/app/json-body.js';
-import loadShedding, { type LoadSheddingOptions } from './plugins/app/load-shedding.js';
 import sameOrigin from './plugins/app/same-origin.js';
 import services from './plugins/app/services.js';
 import docs from './plugins/external/docs.js';
 import security from './plugins/external/security.js';
+import loadShedding, { type LoadSheddingOptions } from './plugins/external/under-pressure.js';
 import webApp from './plugins/external/web-app.js';
 import { verifyEmailRoutes } from './modules/auth/verify-email.routes.js';
 import { wellKnownRoutes } from './modules/auth/well-known.routes.js';
@@ -66,7 +66,7 @@ export type AppDeps = {
   /** The rate-limit counters; by default in Redis with REDIS_URL, else in memory (tests give their own). */
   limiter?: RateLimiter;
   /**
-   * Overload protection (decision 0018): on with measured limits, except under NODE_ENV=test unless
+   * Overload protection (decisions 0018 and 0047): on with measured limits, except under NODE_ENV=test unless
    * a test turns it on (tests check behaviour, not capacity; a machine running many test files at
    * once would have their requests turned away).
    */

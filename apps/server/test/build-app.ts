@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
-import type { LoadSheddingOptions } from '../src/plugins/app/load-shedding.js';
+import type { LoadSheddingOptions } from '../src/plugins/external/under-pressure.js';
 import { seedDemo } from '../src/seed/demo.js';
 import { cleanUpAfterFile } from './cleanup.js';
 
@@ -58,7 +58,7 @@ export async function buildTestApp({
   env?: Record<string, string>;
   webRoot?: string;
   seed?: boolean;
-  /** Overload protection; off in tests unless one turns it on (decision 0018). */
+  /** Overload protection; off in tests unless one turns it on (decisions 0018 and 0047). */
   loadShedding?: Partial<LoadSheddingOptions>;
   /** The app's logger; none by default (a test of what the server logs passes its own). */
   logger?: FastifyServerOptions['logger'];

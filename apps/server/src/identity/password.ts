@@ -1,5 +1,7 @@
+import { randomFill } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { hash, verify } from '@node-rs/argon2';
 import type * as Core from '@zxcvbn-ts/core';
 import type * as LanguageCommon from '@zxcvbn-ts/language-common';
@@ -12,6 +14,7 @@ import {
 } from '@patientsim/domain/auth/password-policy';
 import { createLimiter } from '../lib/concurrency.js';
 import { AppError } from '../lib/errors.js';
+import { createWaitProbe } from '../lib/wait-probe.js';
 
 /** argon2id with the OWASP parameters: m=19456 KiB, t=2, p=1. */
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -24,6 +27,17 @@ const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, paralleli
  * in arrival order, where overload protection reads how long the oldest has waited.
  */
 export const hashing = createLimiter(Math.max(1, availableParallelism()));
+
+/**
+ * How long a password hash queued now would wait, for overload protection (decision 0047): the
+ * wait of the oldest hash for its turn, or the time a no-op task (`crypto.randomFill` of one byte)
+ * takes through libuv's thread pool, where hashes run, when that is longer.
+ */
+export function createPasswordHashWait(): (now?: number) => number {
+  const scratch = Buffer.alloc(1);
+  const threadPoolWait = createWaitProbe((done) => randomFill(scratch, () => done()));
+  return (now = performance.now()) => Math.max(threadPoolWait(now), hashing.oldestWaitMs(now));
+}
 
 export function hashPassword(password: string): Promise<string> {
   return hashing.run(() => hash(password, ARGON2_OPTIONS));

@@ -1,27 +1,29 @@
-import { randomFill } from 'node:crypto';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { FastifyRequest } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES, type ErrorBody } from '@patientsim/domain/errors/error-codes';
 import type { Database } from '../../db/client.js';
-import { hashing } from '../../identity/password.js';
+import { createPasswordHashWait } from '../../identity/password.js';
+import { createWaitProbe } from '../../lib/wait-probe.js';
 
 /**
- * Overload protection (decision 0018). How long new work would wait is measured, never estimated
- * from a request count, at each place work queues up, and end to end:
+ * Overload protection through `@fastify/under-pressure` (decisions 0018 and 0047). It samples the
+ * event-loop delay, runs our check of the other waits on its schedule, and hands every request that
+ * comes while the check fails to our pressure handler, which refuses API work with 503
+ * `SERVER_BUSY` and `Retry-After` before its body is read. How long new work would wait is
+ * measured, never estimated from a request count, at each place work queues up, and end to end:
  * - the JavaScript thread (the embedded database runs on it too): the event-loop delay;
- * - password hashing: how long the oldest hash has waited for its turn (they run one a core at
- *   most), or how long a no-op task waits for a thread of libuv's pool, where they run;
+ * - password hashing: how long the oldest hash has waited for its turn, or how long a no-op task
+ *   waits for a thread of libuv's pool, where they run;
  * - the database: how long a trivial query waits for a connection (PostgreSQL's pool) or for the
  *   embedded engine, which runs one statement at a time;
  * - the API requests themselves: the fastest answer of the last second, or, when answers stall,
  *   how long the fourth-oldest request in progress has waited. When even the fastest answer was
  *   slow, a backlog stands in front of every request, wherever it waits (a machine short of CPU
  *   slows every queue a little and none of them enough to show).
- * While a measure is past its limit and the server holds a backlog of its own, new API requests
- * are answered at once with 503 `SERVER_BUSY` and `Retry-After`, before their body is read; the
- * requests already admitted finish.
+ * Requests are refused only while the server holds a backlog of its own; those admitted finish.
  */
 export type LoadSheddingOptions = {
   /** Off: nothing is measured and nothing is refused. */
@@ -30,7 +32,7 @@ export type LoadSheddingOptions = {
   sampleIntervalMs: number;
   /** Mean event-loop delay over one sample, past which API work is refused. */
   maxEventLoopDelayMs: number;
-  /** Wait for a thread of the pool, past which API work is refused. */
+  /** Wait of a password hash queued now, past which API work is refused. */
   maxThreadPoolDelayMs: number;
   /** Wait for the database, past which API work is refused. */
   maxDatabaseDelayMs: number;
@@ -98,31 +100,9 @@ export function isSheddable(request: FastifyRequest): boolean {
   return !ALWAYS_SERVED.has(`${request.method} ${route}`);
 }
 
-const EVENT_LOOP_RESOLUTION_MS = 10;
 /** The answers the end-to-end measure looks at: those of the last second, when there are enough. */
 const REQUEST_WINDOW_MS = 1_000;
 const REQUEST_WINDOW_MIN = 4;
-
-/** A probe: one task in flight at a time; its wait is its time to finish, or its age while it runs. */
-function createProbe(run: (done: () => void) => void) {
-  let startedAt: number | null = null;
-  let lastMs = 0;
-  return {
-    /** The last finished probe's time, or the running one's age when that is longer. */
-    read(now: number): number {
-      return startedAt === null ? lastMs : Math.max(lastMs, now - startedAt);
-    },
-    start() {
-      if (startedAt !== null) return;
-      const began = performance.now();
-      startedAt = began;
-      run(() => {
-        lastMs = performance.now() - began;
-        startedAt = null;
-      });
-    },
-  };
-}
 
 /** The fastest of the answers of the last `REQUEST_WINDOW_MS`, oldest dropped as they age. */
 function createAnswerWindow() {
@@ -155,7 +135,7 @@ declare module 'fastify' {
   // Module augmentation needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** The last pressure sample (decision 0018). */
+    /** The last pressure sample (decision 0047). */
     pressure: () => PressureReading;
   }
 }
@@ -175,29 +155,30 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
     app.decorate('pressure', () => ({ ...reading }));
     if (!settings.enabled) return;
 
-    const histogram = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
-    const scratch = Buffer.alloc(1);
-    // crypto.randomFill runs on the thread pool: its wait is the wait of a password hash queued now.
-    const threadPool = createProbe((done) => randomFill(scratch, () => done()));
-    const database = createProbe((done) => {
+    const passwordHashWait = createPasswordHashWait();
+    const databaseWait = createWaitProbe((done) => {
       db.execute(sql`select 1`).then(done, done);
     });
     const answers = createAnswerWindow();
     // The API requests let through and not yet answered, in the order they came, with when.
     const admitted = new Map<FastifyRequest, number>();
-    let lastSampleAt = 0;
-    let samplesOverLimit = 0;
+    // From ready on: compiling schemas and registering routes at start is not load.
+    let isReady = false;
+    let lastCheckAt = 0;
+    let checksOverLimit = 0;
 
-    const sample = () => {
+    /** under-pressure's health check, run every sample: false while API work is to be refused. */
+    const checkWaits = async () => {
+      if (!isReady) return true;
       const now = performance.now();
-      // The sampler's own lateness counts too: a loop blocked for the whole interval records nothing.
-      const ownDelay = Math.max(0, now - lastSampleAt - settings.sampleIntervalMs);
-      lastSampleAt = now;
-      const meanDelay = histogram.count > 0 ? histogram.mean / 1e6 - EVENT_LOOP_RESOLUTION_MS : 0;
-      histogram.reset();
-      reading.eventLoopDelayMs = Math.max(0, meanDelay, ownDelay);
-      reading.threadPoolDelayMs = Math.max(threadPool.read(now), hashing.oldestWaitMs(now));
-      reading.databaseDelayMs = database.read(now);
+      // The check's own lateness counts too: a loop blocked for the whole interval records nothing
+      // (under-pressure then reads the delay as infinite; the lateness says how long it was).
+      const ownDelay = Math.max(0, now - lastCheckAt - settings.sampleIntervalMs);
+      lastCheckAt = now;
+      const { eventLoopDelay } = app.memoryUsage();
+      reading.eventLoopDelayMs = Math.max(ownDelay, Number.isFinite(eventLoopDelay) ? eventLoopDelay : 0);
+      reading.threadPoolDelayMs = passwordHashWait(now);
+      reading.databaseDelayMs = databaseWait(now);
       // Answers that stall count too: four requests waiting that long are a backlog as well.
       reading.requestDelayMs = Math.max(answers.fastest(now), waitOfOldest(admitted, REQUEST_WINDOW_MIN, now));
       const isOverLimit =
@@ -205,10 +186,10 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
         reading.threadPoolDelayMs > settings.maxThreadPoolDelayMs ||
         reading.databaseDelayMs > settings.maxDatabaseDelayMs ||
         reading.requestDelayMs > settings.maxRequestDelayMs;
-      samplesOverLimit = isOverLimit ? samplesOverLimit + 1 : 0;
+      checksOverLimit = isOverLimit ? checksOverLimit + 1 : 0;
       const wasShedding = reading.isShedding;
       // Two samples in a row: one long garbage collection or query is not an overload.
-      reading.isShedding = samplesOverLimit >= 2;
+      reading.isShedding = checksOverLimit >= 2;
       if (reading.isShedding !== wasShedding) {
         app.log.warn(
           {
@@ -222,35 +203,15 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
           reading.isShedding ? 'overloaded: refusing new API requests' : 'load back to normal',
         );
       }
-      threadPool.start();
-      database.start();
+      return !reading.isShedding;
     };
-    let timer: NodeJS.Timeout | undefined;
-    // From ready on: compiling schemas and registering routes at start is not load.
-    app.addHook('onReady', async () => {
-      histogram.enable();
-      lastSampleAt = performance.now();
-      timer = setInterval(sample, settings.sampleIntervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      histogram.disable();
-    });
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isSheddable(request)) return;
-      if (!reading.isShedding || admitted.size < settings.minBacklog) {
-        admitted.set(request, performance.now());
-        reading.inFlight = admitted.size;
-        // The response closes whether it was sent or its client hung up: either way the request
-        // leaves the backlog (a hang-up after the whole body arrived fires neither onResponse nor
-        // onRequestAbort, and a request left here forever would keep the server shedding).
-        reply.raw.once('close', () => {
-          if (admitted.delete(request)) reading.inFlight = admitted.size;
-        });
-        return;
-      }
+    /**
+     * Called by under-pressure for each request while the check fails. Nothing (undefined) lets the
+     * request through; a body is sent as the answer, and nothing after this hook runs.
+     */
+    const refuseApiWork = (request: FastifyRequest, reply: FastifyReply): ErrorBody | undefined => {
+      if (!isSheddable(request) || admitted.size < settings.minBacklog) return undefined;
       reading.shedCount += 1;
       // Come back once the longest measured wait has passed; at least a second.
       const waitMs = Math.max(
@@ -259,18 +220,45 @@ export default fp<{ db: Database; options?: Partial<LoadSheddingOptions> }>(
         reading.databaseDelayMs,
         reading.requestDelayMs,
       );
+      reply.status(503);
       reply.header('retry-after', String(Math.min(30, Math.max(1, Math.ceil(waitMs / 1000)))));
       reply.header('cache-control', 'no-store');
-      return reply.status(503).send({
-        statusCode: 503,
-        code: 'SERVER_BUSY',
-        message: ERROR_CODES.SERVER_BUSY.message,
-      } satisfies ErrorBody);
+      return { statusCode: 503, code: 'SERVER_BUSY', message: ERROR_CODES.SERVER_BUSY.message };
+    };
+
+    // No limit of under-pressure's own: the event-loop delay it samples is judged with the other
+    // waits, in the check, by the same rule (two samples in a row, and a backlog).
+    await app.register(underPressure, {
+      sampleInterval: settings.sampleIntervalMs,
+      healthCheck: checkWaits,
+      healthCheckInterval: settings.sampleIntervalMs,
+      // It sends what the handler returns (its README says so); its types only allow nothing.
+      pressureHandler: refuseApiWork as unknown as FastifyUnderPressureOptions['pressureHandler'],
     });
-    app.addHook('onResponse', async (request, reply) => {
+
+    app.addHook('onReady', async () => {
+      isReady = true;
+      lastCheckAt = performance.now();
+    });
+
+    // After under-pressure's hook: only the requests it let through get here. Callback hooks, as
+    // under-pressure's: they run on every request, and need no promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isSheddable(request)) return done();
+      admitted.set(request, performance.now());
+      reading.inFlight = admitted.size;
+      // The response closes whether it was sent or its client hung up: either way the request
+      // leaves the backlog (a hang-up after the whole body arrived fires neither onResponse nor
+      // onRequestAbort, and a request left here forever would keep the server shedding).
+      reply.raw.once('close', () => {
+        if (admitted.delete(request)) reading.inFlight = admitted.size;
+      });
+      done();
+    });
+    app.addHook('onResponse', (request, reply, done) => {
       // Only the answers of admitted API requests measure the end-to-end wait (not the sheds).
-      if (!isSheddable(request) || reply.statusCode === 503) return;
-      answers.add(performance.now(), reply.elapsedTime);
+      if (isSheddable(request) && reply.statusCode !== 503) answers.add(performance.now(), reply.elapsedTime);
+      done();
     });
   },
   { name: 'load-shedding' },

@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
 import { hashing, hashPassword } from '../../identity/password.js';
-import { LOAD_SHEDDING_DEFAULTS } from './load-shedding.js';
+import { LOAD_SHEDDING_DEFAULTS } from './under-pressure.js';
 
-// Overload protection (decision 0018), under real pressure made in this process: a busy JavaScript
+// Overload protection (decisions 0018 and 0047), under real pressure made in this process: a busy JavaScript
 // thread, a saturated thread pool, and answers slower than the limit.
 
 const SIGN_IN = '/api/users/auth/sign-in';
@@ -97,6 +97,8 @@ describe('load shedding at the default limits', () => {
     try {
       await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(true), UNTIL);
       expect(t.app.pressure().eventLoopDelayMs).toBeGreaterThan(LOAD_SHEDDING_DEFAULTS.maxEventLoopDelayMs);
+      // under-pressure judges by our check: its own reading agrees.
+      expect(t.app.isUnderPressure()).toBe(true);
 
       expectShed(await signIn(t, email));
       // Before anything else runs: no token is read, no body is parsed.
@@ -135,8 +137,11 @@ describe('load shedding at the default limits', () => {
   it('refuses sign-ins while password hashing would queue, without counting them as attempts', async () => {
     const pool = occupyThreadPool();
     try {
-      await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(true), UNTIL);
-      expect(t.app.pressure().threadPoolDelayMs).toBeGreaterThan(LOAD_SHEDDING_DEFAULTS.maxThreadPoolDelayMs);
+      // On a machine short of CPU the event loop may trip first: wait until the hashes' wait has too.
+      await vi.waitFor(() => {
+        expect(t.app.pressure().isShedding).toBe(true);
+        expect(t.app.pressure().threadPoolDelayMs).toBeGreaterThan(LOAD_SHEDDING_DEFAULTS.maxThreadPoolDelayMs);
+      }, UNTIL);
       // Six wrong passwords would lock the account (decision 0010); refused unread, none counts.
       for (let attempt = 0; attempt < 6; attempt += 1) expectShed(await signIn(t, email, 'Wrong-Pass-2026'));
     } finally {
@@ -174,6 +179,46 @@ describe('load shedding while password hashes wait for their turn', () => {
       await lanes;
     }
     await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(false), UNTIL);
+  });
+});
+
+describe('load shedding while the database is held', () => {
+  // Only the database measure can trip. The embedded engine runs one statement at a time, so one
+  // open transaction holds it; PostgreSQL's pool (four connections in tests) takes four.
+  const limits = {
+    enabled: true,
+    sampleIntervalMs: 20,
+    maxEventLoopDelayMs: 60_000,
+    maxThreadPoolDelayMs: 60_000,
+    maxDatabaseDelayMs: 100,
+    maxRequestDelayMs: 60_000,
+    minBacklog: 0,
+  };
+  let t: TestApp;
+  let email: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ loadShedding: limits });
+    ({ email } = await insertUser(t.db));
+  });
+
+  it('refuses API work while a trivial query waits for the database, and serves again once it answers', async () => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Promise.all(Array.from({ length: 4 }, () => t.db.transaction(() => released)));
+    try {
+      await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(true), UNTIL);
+      expect(t.app.pressure().databaseDelayMs).toBeGreaterThan(limits.maxDatabaseDelayMs);
+      expect(t.app.pressure().eventLoopDelayMs).toBeLessThan(limits.maxEventLoopDelayMs);
+      // Refused before it reads anything: served, it would wait for the database.
+      expectShed(await signIn(t, email));
+    } finally {
+      release();
+      await holders;
+    }
+    await vi.waitFor(() => expect(t.app.pressure().isShedding).toBe(false), UNTIL);
+    expect((await signIn(t, email)).statusCode).toBe(200);
   });
 });
 
