@@ -7,7 +7,7 @@ import {
   type CaseEnvironmentName,
 } from '@patientsim/domain/cases/case-copy.schemas';
 import type { Env } from '../../config/env.js';
-import { audit } from '../../lib/audit.js';
+import { audit, countedName } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { type CaseEnvironment, EnvironmentError, openEnvironment, type ToolCaller } from './case-environments.js';
 
@@ -161,6 +161,7 @@ async function runCopy(
     actorId: caller.actorId,
     action: 'case.copy',
     targetType: 'case',
+    targetName: countedName(request.caseIds.length, 'case'),
     orgId: null,
     ipAddress: caller.ip,
     details: {
