@@ -189,6 +189,26 @@ describe('GET /extension/groups/:id/audit-events (an organisation admin)', () =>
   });
 });
 
+describe('target names', () => {
+  it('shows a group by its name, also after the group is deleted', async () => {
+    const org = await insertGroup(t.db, { name: 'Lakeside Medic School' });
+    const admin = await signInNewMember(t, org, { role: 'ADMIN' });
+    const created = await admin.client.post('/api/users/extension/groups', {
+      name: 'Night Shift',
+      description: JSON.stringify({ parent: org }),
+    });
+    expect(created.statusCode).toBe(200);
+    const groupId: string = created.json()._id;
+    const deleted = await admin.client.request({ method: 'DELETE', url: `/api/users/extension/groups/${groupId}` });
+    expect(deleted.statusCode).toBe(200);
+    const events = await items(admin, `/api/users/extension/groups/${org}/audit-events`);
+    expect(events.map((e) => [e.action, e.target])).toEqual([
+      ['group.delete', { type: 'group', id: groupId, label: 'Night Shift' }],
+      ['group.create', { type: 'group', id: groupId, label: 'Night Shift' }],
+    ]);
+  });
+});
+
 describe('the date range', () => {
   const range = (from?: Date | string, to?: Date | string) => {
     const params = new URLSearchParams();
@@ -200,7 +220,7 @@ describe('the date range', () => {
   it('keeps the events from its first to its last instant, both included', async () => {
     const inRange = await items(superAdmin, `/api/users/audit-events?${range(at.invitation, at.viewAsStart)}`);
     expect(inRange.map((e) => e.action)).toEqual(['view-as.start', 'invitation.create']);
-    const since = await items(superAdmin, `/api/users/audit-events?${range(at.viewAsStart)}`);
+    const since = await items(superAdmin, `/api/users/audit-events?orgId=${riverside}&${range(at.viewAsStart)}`);
     expect(since.map((e) => e.action)).toEqual(['group.leave', 'view-as.start']);
     const until = await items(superAdmin, `/api/users/audit-events?${range(undefined, at.groupCreate)}`);
     expect(until.map((e) => e.action)).toEqual(['group.create']);
