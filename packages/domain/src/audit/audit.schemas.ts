@@ -144,6 +144,16 @@ export type OrgAuditExportQuery = z.infer<typeof OrgAuditExportQuerySchema>;
 export const AuditExportQuerySchema = withOrderedRange(z.object({ ...filterShape, orgId: IdSchema.optional() }));
 export type AuditExportQuery = z.infer<typeof AuditExportQuerySchema>;
 
+/**
+ * The export's file name: the trail and its date range as the person chose it (the dates as
+ * written in the query, in their time zone), `audit-trail-2026-01-01-to-2026-03-31.csv`.
+ */
+export function auditExportFileName(query: { from?: string | undefined; to?: string | undefined }, today: Date): string {
+  const from = query.from?.slice(0, 10);
+  const to = query.to?.slice(0, 10) ?? today.toISOString().slice(0, 10);
+  return from ? `audit-trail-${from}-to-${to}.csv` : `audit-trail-to-${to}.csv`;
+}
+
 /** The columns of an audit trail CSV export, in order. */
 export const AUDIT_CSV_HEADER = [
   'Time (UTC)',

@@ -7,13 +7,14 @@ import {
   AuditExportQuerySchema,
   AuditPageSchema,
   AuditQuerySchema,
+  auditExportFileName,
   OrgAuditExportQuerySchema,
   OrgAuditQuerySchema,
 } from '@patientsim/domain/audit/audit.schemas';
 import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import type { Database } from '../../db/client.js';
 import { currentOrg } from '../../plugins/app/org-access.js';
-import { auditExportFileName, exportAuditEvents, listAuditEvents } from './audit.service.js';
+import { exportAuditEvents, listAuditEvents } from './audit.service.js';
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -21,7 +22,7 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 function sendCsv(reply: FastifyReply, db: Database, query: AuditExportQuery): void {
   void reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${auditExportFileName(query)}"`)
+    .header('content-disposition', `attachment; filename="${auditExportFileName(query, new Date())}"`)
     .header('cache-control', 'no-store')
     .send(Readable.from(exportAuditEvents({ db, query })));
 }

@@ -104,13 +104,3 @@ export async function* exportAuditEvents({ db, query }: { db: Database; query: A
     cursor = { createdAt: last.cursorAt, id: last.event.id };
   }
 }
-
-/**
- * The export's file name: the trail and its date range as the person chose it (the dates as
- * written in the query, in their time zone), `audit-trail-2026-01-01-to-2026-03-31.csv`.
- */
-export function auditExportFileName(query: Pick<AuditExportQuery, 'from' | 'to'>, today: Date = new Date()): string {
-  const from = query.from?.slice(0, 10);
-  const to = query.to?.slice(0, 10) ?? today.toISOString().slice(0, 10);
-  return from ? `audit-trail-${from}-to-${to}.csv` : `audit-trail-to-${to}.csv`;
-}
