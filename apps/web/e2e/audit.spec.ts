@@ -12,7 +12,7 @@ const localDay = (date: Date) =>
 
 test.describe.configure({ timeout: 120_000 });
 
-test("an organisation admin reads the trail by names, on one line a time, within a date range, and exports it", async ({
+test('an organisation admin reads the trail by names, on one line a time, within a date range, and exports it', async ({
   page,
   request,
 }) => {

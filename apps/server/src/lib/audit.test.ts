@@ -59,7 +59,11 @@ describe('the audit writer', () => {
     ['a sub-group, without its stored prefix', () => ({ targetType: 'group' as const, targetId: subgroup }), 'Cohort A'],
     ['a case', () => ({ targetType: 'case' as const, targetId: caseId }), 'Chest pain at the mall'],
     ['an invitation, by its address', () => ({ targetType: 'invitation' as const, targetId: inviteId }), 'invitee@example.test'],
-    ['a notification, by its title', () => ({ targetType: 'notification' as const, targetId: notificationId }), 'New EMS templates'],
+    [
+      'a notification, by its title',
+      () => ({ targetType: 'notification' as const, targetId: notificationId }),
+      'New EMS templates',
+    ],
     ['a license version', () => ({ targetType: 'license' as const, targetId: '2026-01' }), 'Version 2026-01'],
     ['an address', () => ({ targetType: 'email' as const, targetId: 'someone@example.test' }), 'someone@example.test'],
   ])('stores the name of %s', async (_, target, expected) => {
@@ -79,7 +83,12 @@ describe('the audit writer', () => {
     const doomed = await insertGroup(t.db, { name: `${org.slice(0, 4)}::Day Shift`, parentId: org });
     const id = newId();
     await t.db.insert(auditEvent).values({ id, actorId: person.id, action: 'group.create', orgId: org });
-    await auditInOrganisations(t.db, [org], { actorId: person.id, action: 'group.create', targetType: 'group', targetId: doomed });
+    await auditInOrganisations(t.db, [org], {
+      actorId: person.id,
+      action: 'group.create',
+      targetType: 'group',
+      targetId: doomed,
+    });
     await t.db.delete(group).where(eq(group.id, doomed));
     const [event] = await t.db.select().from(auditEvent).where(eq(auditEvent.targetId, doomed));
     expect(event?.targetName).toBe('Day Shift');
@@ -115,7 +124,12 @@ describe('the migration that added target names', () => {
       {
         action: 'group.delete',
         targetType: 'group',
-        details: { groups: [{ id: 'a', name: `${org.slice(0, 4)}::Red` }, { id: 'b', name: 'Blue' }] },
+        details: {
+          groups: [
+            { id: 'a', name: `${org.slice(0, 4)}::Red` },
+            { id: 'b', name: 'Blue' },
+          ],
+        },
         expected: 'Red, Blue',
       },
       { action: 'case.bulk-remove', targetType: 'case', details: { ids: ['a', 'b', 'c'], removed: 2 }, expected: '2 cases' },

@@ -88,9 +88,7 @@ export type AuditCursor = { createdAt: string; id: string };
 export function findAuditEventsAfter(db: Database, filter: AuditFilter, cursor: AuditCursor | null, limit: number) {
   const at = cursor ? sql`${cursor.createdAt}::timestamptz` : undefined;
   const after =
-    cursor && at
-      ? or(lt(auditEvent.createdAt, at), and(eq(auditEvent.createdAt, at), lt(auditEvent.id, cursor.id)))
-      : undefined;
+    cursor && at ? or(lt(auditEvent.createdAt, at), and(eq(auditEvent.createdAt, at), lt(auditEvent.id, cursor.id))) : undefined;
   return selectNamedEvents(db)
     .where(and(whereOf(filter), after))
     .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))

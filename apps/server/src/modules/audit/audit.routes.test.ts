@@ -264,7 +264,10 @@ const header = AUDIT_CSV_HEADER.join(',');
 
 describe('the CSV export', () => {
   it('holds the provider’s filtered events, newest first, with readable actions, names and times', async () => {
-    const response = await list(superAdmin, `/api/users/audit-events/export?orgId=${riverside}&from=${at.viewAsStart.toISOString()}`);
+    const response = await list(
+      superAdmin,
+      `/api/users/audit-events/export?orgId=${riverside}&from=${at.viewAsStart.toISOString()}`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -292,7 +295,11 @@ describe('the CSV export', () => {
     const response = await list(riversideAdmin, `/api/users/extension/groups/${cohort}/audit-events/export?orgId=${northgate}`);
     expect(response.statusCode).toBe(200);
     const lines = csvLines(response.body);
-    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual(['Left organization', 'View As User started', 'Created group']);
+    expect(lines.slice(1).map((line) => line.split(',')[5])).toEqual([
+      'Left organization',
+      'View As User started',
+      'Created group',
+    ]);
     expect(response.body).not.toContain('Northgate');
   });
 
@@ -316,13 +323,7 @@ describe('the CSV export', () => {
     const targets = csvLines(response.body)
       .slice(1)
       .map((line) => line.slice(line.indexOf(',Group,') + ',Group,'.length, line.lastIndexOf(',Quoting College,')));
-    expect(targets).toEqual([
-      `"'=HYPERLINK(""http://x.test"",""open"")"`,
-      "'+1+1",
-      "'-2+3",
-      "'@SUM(A1)",
-      '"Smith, ""Jo"""',
-    ]);
+    expect(targets).toEqual([`"'=HYPERLINK(""http://x.test"",""open"")"`, "'+1+1", "'-2+3", "'@SUM(A1)", '"Smith, ""Jo"""']);
   });
 
   it('streams every matching event across batches, each once, also when many share a time', async () => {
@@ -339,7 +340,10 @@ describe('the CSV export', () => {
         targetId: org,
         targetName: `Event ${index}`,
         orgId: org,
-        createdAt: index % 2 === 0 ? sql`timestamptz '2026-02-01 12:00:00+00'` : sql`timestamptz '2026-02-01 12:00:00+00' - ${index} * interval '1 microsecond'`,
+        createdAt:
+          index % 2 === 0
+            ? sql`timestamptz '2026-02-01 12:00:00+00'`
+            : sql`timestamptz '2026-02-01 12:00:00+00' - ${index} * interval '1 microsecond'`,
       })),
     );
     const response = await list(admin, `/api/users/extension/groups/${org}/audit-events/export`);

@@ -38,7 +38,11 @@ const event = (overrides: Partial<AuditEvent>): AuditEvent => ({
 function stubTrail(items: AuditEvent[]) {
   return stubApi([
     { method: 'GET', path: LIST_PATH, respond: () => jsonResponse({ total: items.length, page: 0, pageSize: 50, items }) },
-    { method: 'GET', path: EXPORT_PATH, respond: () => new Response('Time (UTC)\r\n', { headers: { 'Content-Type': 'text/csv' } }) },
+    {
+      method: 'GET',
+      path: EXPORT_PATH,
+      respond: () => new Response('Time (UTC)\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    },
   ]);
 }
 
