@@ -98,10 +98,21 @@ const MATRIX: Record<string, Entry> = {
     permission: 'audit:read-all',
     call: (c) => ({ method: 'GET', url: `/api/users/audit-events?orgId=${c.riverside}` }),
   },
+  'GET /api/users/audit-events/export': {
+    guard: 'bearer',
+    permission: 'audit:read-all',
+    call: (c) => ({ method: 'GET', url: `/api/users/audit-events/export?orgId=${c.riverside}` }),
+  },
   'GET /api/users/extension/groups/:id/audit-events': {
     guard: 'bearer',
     permission: 'org:audit:read',
     call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/audit-events` }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/extension/groups/:id/audit-events/export': {
+    guard: 'bearer',
+    permission: 'org:audit:read',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/audit-events/export` }),
     otherOrganisation: 404,
   },
   'GET /api/users/extension/users/:userId/groups': {

@@ -1,21 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { AuditAction, AuditTargetType } from '@patientsim/domain/audit/audit.schemas';
+import { displayGroupName } from '@patientsim/domain/groups/group.schemas';
 import type { Database } from '../db/client.js';
 import { auditEvent } from '../db/schema/audit.js';
+import { user } from '../db/schema/auth.js';
+import { caseConfiguration } from '../db/schema/cases.js';
+import { group } from '../db/schema/groups.js';
+import { invitation } from '../db/schema/invitations.js';
+import { notification } from '../db/schema/notifications.js';
 import { newId } from './ids.js';
 
 export type AuditEntry = {
   actorId: string | null;
   onBehalfOfId?: string | null;
-  action: string;
-  targetType?: string;
+  action: AuditAction;
+  targetType?: AuditTargetType;
   targetId?: string;
+  /**
+   * The target's name as the trail shows it. Read from the target when left out; give it when the
+   * target is gone by the time the event is written, or when the event names several objects.
+   */
+  targetName?: string;
   orgId?: string | null;
   ipAddress?: string | null;
   details?: Record<string, unknown>;
 };
 
-/** Appends one audit event. */
+/** The name of a list of objects of one kind: "3 cases". */
+export function countedName(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/** A person as the trail names them: their name, or their e-mail address when they gave none. */
+export function personName(person: { givenName: string; familyName: string; email: string }): string {
+  return `${person.givenName} ${person.familyName}`.trim() || person.email;
+}
+
+/** The name of the target as it is now, or null when it does not exist (any more). */
+async function findTargetName(db: Database, type: AuditTargetType, id: string): Promise<string | null> {
+  switch (type) {
+    case 'user': {
+      const [row] = await db
+        .select({ givenName: user.givenName, familyName: user.familyName, email: user.email })
+        .from(user)
+        .where(eq(user.id, id));
+      return row ? personName(row) : null;
+    }
+    case 'group': {
+      const [row] = await db.select({ name: group.name }).from(group).where(eq(group.id, id));
+      return row ? displayGroupName(row.name) : null;
+    }
+    case 'case': {
+      const [row] = await db.select({ name: caseConfiguration.name }).from(caseConfiguration).where(eq(caseConfiguration.id, id));
+      return row?.name ?? null;
+    }
+    case 'invitation': {
+      const [row] = await db.select({ email: invitation.email }).from(invitation).where(eq(invitation.id, id));
+      return row?.email ?? null;
+    }
+    case 'notification': {
+      const [row] = await db.select({ title: notification.title }).from(notification).where(eq(notification.id, id));
+      return row?.title ?? null;
+    }
+    case 'license':
+      return `Version ${id}`;
+    case 'email':
+      return id;
+  }
+}
+
+async function withTargetName<T extends Omit<AuditEntry, 'actorId'>>(db: Database, entry: T) {
+  if (entry.targetName !== undefined || !entry.targetType || !entry.targetId) return entry;
+  return { ...entry, targetName: (await findTargetName(db, entry.targetType, entry.targetId)) ?? undefined };
+}
+
+/** Appends one audit event, with its target's name (see AuditEntry.targetName). */
 export async function audit(db: Database, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvent).values({ id: newId(), ...entry });
+  await db.insert(auditEvent).values({ id: newId(), ...(await withTargetName(db, entry)) });
 }
 
 /** Who does something: the token's person, and the super admin when it is a View-As-User token. */
@@ -39,5 +100,6 @@ export async function auditAs(
  */
 export async function auditInOrganisations(db: Database, orgIds: readonly string[], entry: Omit<AuditEntry, 'orgId'>) {
   const targets = orgIds.length > 0 ? [...new Set(orgIds)] : [null];
-  await db.insert(auditEvent).values(targets.map((orgId) => ({ id: newId(), ...entry, orgId })));
+  const named = await withTargetName(db, entry);
+  await db.insert(auditEvent).values(targets.map((orgId) => ({ id: newId(), ...named, orgId })));
 }

@@ -7,6 +7,11 @@ export function csvCell(value: string): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** CSV lines, each ended by CRLF: a part of a file written in pieces. */
+export function toCsvLines(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+}
+
 export function toCsv(header: string[], rows: string[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsvLines([header, ...rows]);
 }

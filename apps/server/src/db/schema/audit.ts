@@ -11,6 +11,8 @@ export const auditEvent = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: text('target_id'),
+    /** The target's name when the event was written: the trail shows it after the target is deleted. */
+    targetName: text('target_name'),
     orgId: text('org_id'),
     ipAddress: text('ip_address'),
     details: jsonb('details').$type<Record<string, unknown>>(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { auditEvent } from '../../db/schema/audit.js';
@@ -7,7 +7,15 @@ import { group } from '../../db/schema/groups.js';
 
 /** Reads of the append-only audit trail (lib/audit.ts writes it). */
 
-export type AuditFilter = { orgId?: string | undefined; actorId?: string | undefined; action?: string | undefined };
+export type AuditFilter = {
+  orgId?: string | undefined;
+  actorId?: string | undefined;
+  action?: string | undefined;
+  /** The first instant included. */
+  from?: Date | undefined;
+  /** The last instant included. */
+  to?: Date | undefined;
+};
 
 function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
@@ -15,6 +23,8 @@ function whereOf(filter: AuditFilter): SQL | undefined {
     // A person's events: what they did, and what they did while viewing the product as someone.
     filter.actorId ? or(eq(auditEvent.actorId, filter.actorId), eq(auditEvent.onBehalfOfId, filter.actorId)) : undefined,
     filter.action ? eq(auditEvent.action, filter.action) : undefined,
+    filter.from ? gte(auditEvent.createdAt, filter.from) : undefined,
+    filter.to ? lte(auditEvent.createdAt, filter.to) : undefined,
   );
 }
 
@@ -28,35 +38,60 @@ export function countAuditEvents(db: Database, filter: AuditFilter): Promise<num
 
 const actor = alias(user, 'actor');
 const behalf = alias(user, 'behalf');
-const targetUser = alias(user, 'target_user');
-const targetGroup = alias(group, 'target_group');
-const person = <T extends typeof actor | typeof behalf | typeof targetUser>(table: T) => ({
+const person = <T extends typeof actor | typeof behalf>(table: T) => ({
   id: table.id,
   email: table.email,
   givenName: table.givenName,
   familyName: table.familyName,
 });
 
-/** A page of events, newest first, with the names of the people, target and organisation they name. */
-export function findAuditEventsPage(db: Database, filter: AuditFilter, { offset, limit }: { offset: number; limit: number }) {
+/**
+ * Events with the names of the people and organisation they name (the target's name is stored
+ * with the event), and each one's time as an export's cursor (see AuditCursor).
+ */
+function selectNamedEvents(db: Database) {
   return db
     .select({
       event: auditEvent,
       actor: person(actor),
       behalf: person(behalf),
-      targetUser: person(targetUser),
-      targetGroupName: targetGroup.name,
       orgName: group.name,
+      cursorAt: sql<string>`${auditEvent.createdAt}::text`,
     })
     .from(auditEvent)
     .leftJoin(actor, eq(actor.id, auditEvent.actorId))
     .leftJoin(behalf, eq(behalf.id, auditEvent.onBehalfOfId))
-    .leftJoin(targetUser, and(eq(auditEvent.targetType, 'user'), eq(targetUser.id, auditEvent.targetId)))
-    .leftJoin(targetGroup, and(eq(auditEvent.targetType, 'group'), eq(targetGroup.id, auditEvent.targetId)))
-    .leftJoin(group, eq(group.id, auditEvent.orgId))
+    .leftJoin(group, eq(group.id, auditEvent.orgId));
+}
+
+export type NamedAuditEventRow = Awaited<ReturnType<typeof findAuditEventsPage>>[number];
+
+/** A page of events, newest first. */
+export function findAuditEventsPage(db: Database, filter: AuditFilter, { offset, limit }: { offset: number; limit: number }) {
+  return selectNamedEvents(db)
     .where(whereOf(filter))
     .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
     .offset(offset)
+    .limit(limit);
+}
+
+/**
+ * Where the previous batch of an export ended: its last event's time as PostgreSQL wrote it
+ * (microseconds; a JavaScript Date would cut them and skip events) and id.
+ */
+export type AuditCursor = { createdAt: string; id: string };
+
+/**
+ * The next `limit` events, newest first, after `cursor`: an export reads the whole trail in
+ * batches without offsets, so a batch costs the same however deep it is.
+ */
+export function findAuditEventsAfter(db: Database, filter: AuditFilter, cursor: AuditCursor | null, limit: number) {
+  const at = cursor ? sql`${cursor.createdAt}::timestamptz` : undefined;
+  const after =
+    cursor && at ? or(lt(auditEvent.createdAt, at), and(eq(auditEvent.createdAt, at), lt(auditEvent.id, cursor.id))) : undefined;
+  return selectNamedEvents(db)
+    .where(and(whereOf(filter), after))
+    .orderBy(desc(auditEvent.createdAt), desc(auditEvent.id))
     .limit(limit);
 }
 

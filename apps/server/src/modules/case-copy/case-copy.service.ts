@@ -12,7 +12,7 @@ import {
   type FoundOrganisation,
 } from '@patientsim/domain/cases/case-copy.schemas';
 import type { Env } from '../../config/env.js';
-import { audit } from '../../lib/audit.js';
+import { audit, countedName } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { mediaIdsOf, mediaUrl } from '../media/media.service.js';
 import { type CaseEnvironment, EnvironmentError, openEnvironment, type ToolCaller } from './case-environments.js';
@@ -242,6 +242,7 @@ async function runCopy(
     actorId: caller.actorId,
     action: 'case.copy',
     targetType: 'case',
+    targetName: countedName(request.caseIds.length, 'case'),
     orgId: null,
     ipAddress: caller.ip,
     details: {

@@ -21,7 +21,7 @@ import { isProductType, type ProductType } from '@patientsim/domain/product/prod
 import type { Database } from '../../db/client.js';
 import type { CaseAccess } from '../../db/schema/cases.js';
 import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
-import { audit, auditAs } from '../../lib/audit.js';
+import { audit, auditAs, countedName } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 import { newId } from '../../lib/ids.js';
@@ -393,6 +393,8 @@ export async function removeCase(ctx: CaseContext, id: string): Promise<boolean>
       action: 'case.remove',
       targetType: 'case',
       targetId: id,
+      // Gone by now: the name comes from the row read before.
+      targetName: row.name,
       orgId: row.ownerOrgId,
       ipAddress: ctx.ip ?? null,
       details: { name: row.name },
@@ -541,6 +543,7 @@ export async function bulkRemoveCases(ctx: CaseContext, ids: readonly string[]):
     await auditAs(tx, ctx.actor, {
       action: 'case.bulk-remove',
       targetType: 'case',
+      targetName: countedName(removed, 'case'),
       ipAddress: ctx.ip ?? null,
       details: { ids: [...new Set(ids)], removed },
     });
@@ -669,6 +672,7 @@ export async function peerDumpCases(
     actorId: null,
     action: 'case.peer-dump',
     targetType: 'case',
+    targetName: countedName(found.length, 'case'),
     ipAddress: caller.ip ?? null,
     details: { ids: unique, found: found.length, requestedBy: caller.requestedBy, from: caller.from },
   });
@@ -722,6 +726,7 @@ export async function peerRemoveCases(caller: PeerCaller, ids: readonly string[]
       actorId: null,
       action: 'case.bulk-remove',
       targetType: 'case',
+      targetName: countedName(removed, 'case'),
       ipAddress: caller.ip ?? null,
       details: { ids: unique, removed, peer: true, requestedBy: caller.requestedBy, from: caller.from },
     });

@@ -158,7 +158,7 @@ export async function settleOwnInvitation({
   assert(row && row.invitation.email === actor.email, 'NOT_FOUND');
   assert(await repo.settleInvitation(db, inviteId, status), 'INVITATION_INVALID');
   await auditAs(db, actor, {
-    action: `invitation.${status === 'declined' ? 'decline' : 'dismiss'}`,
+    action: status === 'declined' ? 'invitation.decline' : 'invitation.dismiss',
     targetType: 'invitation',
     targetId: inviteId,
     orgId: row.invitation.orgId,

@@ -362,6 +362,7 @@ export async function deleteGroup({ db, cache, actor, access, ip }: WriteContext
       action: 'group.delete',
       targetType: 'group',
       targetId: row.id,
+      targetName: displayGroupName(row.name),
       orgId: access.orgId,
       ipAddress: ip,
       details: { name: row.name },
@@ -382,6 +383,7 @@ export async function deleteNestedGroups({ db, cache, actor, access, ip, groupId
     await auditAs(tx, actor, {
       action: 'group.delete',
       targetType: 'group',
+      targetName: found.map((g) => displayGroupName(g.name)).join(', '),
       orgId: access.orgId,
       ipAddress: ip,
       details: { groups: found.map((g) => ({ id: g.id, name: g.name })) },

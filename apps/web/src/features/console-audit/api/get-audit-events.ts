@@ -6,17 +6,25 @@ import { requireIdToken } from '../../../lib/id-token';
 /** Whose trail: every organisation's (the provider), or one organisation's (its admins). */
 export type AuditScope = { kind: 'all'; orgId: string | null } | { kind: 'organisation'; orgId: string };
 
-export type AuditFilters = { actorId: string | null; action: string | null };
+/** The filters of the list and of its export; `from` and `to` are instants with an offset (utils/date-range.ts). */
+export type AuditFilters = { actorId: string | null; action: string | null; from: string | null; to: string | null };
+
+/** The path of a trail, or of its CSV export with `suffix` '/export'. */
+export function auditPath(scope: AuditScope, suffix = ''): string {
+  return scope.kind === 'all'
+    ? `/api/users/audit-events${suffix}`
+    : `/api/users/extension/groups/${encodeURIComponent(scope.orgId)}/audit-events${suffix}`;
+}
+
+/** The query of a trail: the filters, and the organisation when the provider names one. */
+export function auditQuery(scope: AuditScope, filters: AuditFilters) {
+  return scope.kind === 'all' ? { ...filters, orgId: scope.orgId } : filters;
+}
 
 /** A page of the audit trail (GET /audit-events, or GET /extension/groups/{id}/audit-events). */
 export function getAuditEvents(scope: AuditScope, filters: AuditFilters, page: number): Promise<AuditPage> {
-  const query = { page, actorId: filters.actorId, action: filters.action };
-  const path =
-    scope.kind === 'all'
-      ? '/api/users/audit-events'
-      : `/api/users/extension/groups/${encodeURIComponent(scope.orgId)}/audit-events`;
-  return apiFetch(path, {
-    query: scope.kind === 'all' ? { ...query, orgId: scope.orgId } : query,
+  return apiFetch(auditPath(scope), {
+    query: { ...auditQuery(scope, filters), page },
     token: requireIdToken(),
     schema: AuditPageSchema,
   });
@@ -29,6 +37,7 @@ export const auditEventsQueryOptions = (scope: AuditScope, filters: AuditFilters
     placeholderData: keepPreviousData,
   });
 
-export function useAuditEvents(scope: AuditScope, filters: AuditFilters, page: number) {
-  return useQuery(auditEventsQueryOptions(scope, filters, page));
+/** `isEnabled` false holds the query back (filters the server would refuse). */
+export function useAuditEvents(scope: AuditScope, filters: AuditFilters, page: number, { isEnabled = true } = {}) {
+  return useQuery({ ...auditEventsQueryOptions(scope, filters, page), enabled: isEnabled });
 }
