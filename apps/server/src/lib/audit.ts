@@ -8,6 +8,7 @@ import { caseConfiguration } from '../db/schema/cases.js';
 import { group } from '../db/schema/groups.js';
 import { invitation } from '../db/schema/invitations.js';
 import { notification } from '../db/schema/notifications.js';
+import { media } from '../db/schema/tutorials.js';
 import { newId } from './ids.js';
 
 export type AuditEntry = {
@@ -66,6 +67,10 @@ async function findTargetName(db: Database, type: AuditTargetType, id: string): 
       return `Version ${id}`;
     case 'email':
       return id;
+    case 'media': {
+      const [row] = await db.select({ fileName: media.fileName }).from(media).where(eq(media.id, id));
+      return row?.fileName ?? null;
+    }
   }
 }
 

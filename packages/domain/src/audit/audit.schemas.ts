@@ -53,6 +53,8 @@ export const AUDIT_ACTION_LABELS = {
   'case.ec-update': 'Answered effect chain update',
   'case.copy': 'Copied cases between deployments',
   'case.peer-dump': 'Sent cases to another deployment',
+  'media.receive': 'Received a media file from another deployment',
+  'media.bulk-remove': 'Removed the media files of a failed copy',
 } as const satisfies Record<string, string>;
 
 /** An action the server records. */
@@ -78,6 +80,7 @@ export const AUDIT_TARGET_TYPE_LABELS = {
   notification: 'Notification',
   license: 'License',
   email: 'Email',
+  media: 'Media file',
 } as const satisfies Record<string, string>;
 
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPE_LABELS;

@@ -36,6 +36,7 @@ export async function peerStoreMedia(caller: PeerCaller, file: PeerMedia): Promi
       action: 'media.receive',
       targetType: 'media',
       targetId: file.id,
+      targetName: file.fileName,
       ipAddress: caller.ip ?? null,
       details: { fileName: file.fileName, contentType: file.contentType, requestedBy: caller.requestedBy, from: caller.from },
     });
