@@ -9,7 +9,6 @@ import { loadEnv } from '../src/config/env.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import type { LoadSheddingOptions } from '../src/plugins/external/under-pressure.js';
-import { seedDemo } from '../src/seed/demo.js';
 import { cleanUpAfterFile } from './cleanup.js';
 
 export const TEST_PUBLIC_URL = 'http://localhost:3999';
@@ -51,13 +50,11 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 export async function buildTestApp({
   env: overrides = {},
   webRoot,
-  seed = false,
   loadShedding,
   logger,
 }: {
   env?: Record<string, string>;
   webRoot?: string;
-  seed?: boolean;
   /** Overload protection; off in tests unless one turns it on (decisions 0018 and 0047). */
   loadShedding?: Partial<LoadSheddingOptions>;
   /** The app's logger; none by default (a test of what the server logs passes its own). */
@@ -66,7 +63,6 @@ export async function buildTestApp({
   const dataDir = mkdtempSync(path.join(tmpdir(), 'patientsim-test-'));
   const env = loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
   const database = await openTestDatabase();
-  if (seed) await seedDemo(database.db);
   const silent = { info() {}, error() {}, warn() {}, debug() {} } as never;
   const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: null, log: silent });
   const secret = randomBytes(32).toString('hex');
