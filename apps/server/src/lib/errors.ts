@@ -59,6 +59,9 @@ const REDIS_UNAVAILABLE_MESSAGES = new Set([
  */
 const DATABASE_UNAVAILABLE = /^(57P0[1-3]|08\d{3})$/;
 
+/** How soon a client is asked to try again when PostgreSQL or Redis is out of reach. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Whether `error` (or what it wraps) says that a service the server depends on, PostgreSQL or
  * Redis, cannot be reached right now: a condition that passes, for which the client should try

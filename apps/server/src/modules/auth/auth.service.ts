@@ -15,7 +15,7 @@ import { assertStrongPassword, hashPassword, verifyPassword } from '../../identi
 import { endSession, endUserSessions, isSessionLive } from '../../identity/sessions.js';
 import { checkPassword, openSession } from '../../identity/sign-in.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
+import { AppError, assert, DEPENDENCY_RETRY_AFTER_SECONDS, isUniqueViolation } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -26,7 +26,6 @@ import {
   signUpEmail,
   verificationEmail,
 } from '../../mail/templates.js';
-import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../../plugins/app/error-handler.js';
 import type { Services } from '../../plugins/app/services.js';
 import {
   findPendingInvitationByTokenHash,

@@ -1,7 +1,13 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody } from '@patientsim/domain/errors/error-codes';
-import { AppError, hasPostgresCode, isDependencyUnavailable, isUniqueViolation } from '../../lib/errors.js';
+import {
+  AppError,
+  DEPENDENCY_RETRY_AFTER_SECONDS,
+  hasPostgresCode,
+  isDependencyUnavailable,
+  isUniqueViolation,
+} from '../../lib/errors.js';
 
 /**
  * PostgreSQL refusing text it cannot store: 22021 (invalid byte sequence: a NUL in text) and 22P05
@@ -9,9 +15,6 @@ import { AppError, hasPostgresCode, isDependencyUnavailable, isUniqueViolation }
  */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 const isUnstorableText = (error: unknown) => hasPostgresCode(error, UNSTORABLE_TEXT_CODES);
-
-/** How soon a client is asked to try again when PostgreSQL or Redis is out of reach. */
-export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Turns every error into `{ statusCode, code, message }`. Below 500 the message passes through;
