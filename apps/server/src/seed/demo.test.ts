@@ -14,7 +14,15 @@ import type { Database } from '../db/client.js';
 import { PGLITE_EXTENSIONS } from '../db/extensions.js';
 import * as schema from '../db/schema/index.js';
 import { verifyPassword } from '../identity/password.js';
-import { APP_LAB_ORG_NAMES, DEMO_ACCOUNTS, PUBLIC_CONTENT_ORG_NAMES, DEMO_PASSWORD, SEED_ASSETS_DIR, isDatabaseEmpty, seedDemo } from './demo.js';
+import {
+  APP_LAB_ORG_NAMES,
+  DEMO_ACCOUNTS,
+  PUBLIC_CONTENT_ORG_NAMES,
+  DEMO_PASSWORD,
+  SEED_ASSETS_DIR,
+  isDatabaseEmpty,
+  seedDemo,
+} from './demo.js';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,18 +10,12 @@ import {
   SupportContactSchema,
   UpdateProfileBodySchema,
 } from '@patientsim/domain/account/account.schemas';
-import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './account.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['account'];

@@ -11,12 +11,13 @@ import {
   OrgAuditExportQuerySchema,
   OrgAuditQuerySchema,
 } from '@patientsim/domain/audit/audit.schemas';
-import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import type { Database } from '../../db/client.js';
 import { currentOrg } from '../../plugins/app/org-access.js';
 import { exportAuditEvents, listAuditEvents } from './audit.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Streams the CSV export as it is read, batch by batch (audit.service.ts#exportAuditEvents). */
 function sendCsv(reply: FastifyReply, db: Database, query: AuditExportQuery): void {

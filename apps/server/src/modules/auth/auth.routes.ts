@@ -16,23 +16,16 @@ import {
   SignUpInvitationSchema,
   VerificationEmailBodySchema,
 } from '@patientsim/domain/auth/auth.schemas';
-import { ErrorBodySchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import { EndViewAsBodySchema, LoginAsBodySchema, LoginAsResponseSchema } from '@patientsim/domain/auth/view-as.schemas';
 import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './auth.service.js';
 import * as viewAs from './view-as.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const ok = { ok: true } as const;
 
 const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);

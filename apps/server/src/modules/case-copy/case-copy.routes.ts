@@ -26,7 +26,7 @@ import {
   CASE_TOOL_SEARCH_LIMIT,
 } from '@patientsim/domain/cases/case-copy.schemas';
 import { CASE_DOCUMENT_MAX_CHARS } from '@patientsim/domain/cases/case.schemas';
-import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import { AppError } from '../../lib/errors.js';
 import { isSameSecret } from '../../lib/secrets.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
@@ -34,15 +34,9 @@ import * as cases from '../cases/cases.service.js';
 import { environmentStatuses, type ToolCaller } from './case-environments.js';
 import { diffCases, prepareCopy, searchCases, searchOrganisations } from './case-copy.service.js';
 import { peerMediaDigests, peerReadMedia, peerRemoveMedia, peerStoreMedia } from './peer-media.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  413: ErrorBodySchema,
-  502: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 502);
 
 const PeerHeadersSchema = z.object({
   [CASE_PEER_CODE_HEADER]: z.string().max(512).optional(),

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CASE_ACCESS_CODE_HEADER } from '@patientsim/domain/cases/case.schemas';
-import { ErrorBodySchema, IdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import { AppError } from '../../lib/errors.js';
 import { isSameSecret } from '../../lib/secrets.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './cases.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The case document for the other deployments' case tools (decision 17): a bearer token of

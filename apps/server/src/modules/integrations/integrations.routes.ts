@@ -8,12 +8,12 @@ import {
   ProvisioningQuerySchema,
   ProvisionResponseSchema,
 } from '@patientsim/domain/account/provisioning.schemas';
-import { ErrorBodySchema } from '@patientsim/domain/common/api.schemas';
 import { GroupListSchema } from '@patientsim/domain/groups/group.schemas';
 import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import * as service from './integrations.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema };
+const errors = errorResponses(400, 401, 404, 409, 422);
 const LoginResultSchema = TokenResponseSchema.extend({
   groupData: z.object({ groups: GroupListSchema, activeGroups: GroupListSchema }),
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
 import {
   InviteEmailQuerySchema,
   InviteResultListSchema,
@@ -13,15 +13,9 @@ import {
 import { currentUser } from '../../plugins/app/authenticate.js';
 import { currentOrg } from '../../plugins/app/org-access.js';
 import * as service from './invitations.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  422: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 422, 429);
 const tags = ['invitations'];
 const security = [{ bearer: [] }];
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorBodySchema, OkSchema, UserIdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import { OkSchema, UserIdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import {
   DeclineInviteBodySchema,
   FinishInvitationBodySchema,
@@ -15,15 +15,9 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './invitee.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const FinishedSchema = z.object({ ok: z.literal(true), orgId: z.string() });
 const BEARER = /^Bearer\s+(\S+)$/;
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
 import {
   NewNotificationBodySchema,
   NotificationListResponseSchema,
@@ -9,8 +9,9 @@ import {
 } from '@patientsim/domain/notifications/notification.schemas';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './notifications.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The user's side of notifications (the list, the pending (unread) ones, read and unread), and the

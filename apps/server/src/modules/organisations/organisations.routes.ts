@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { KeyOwnerAnswerSchema, MemberIdsBodySchema } from '@patientsim/domain/account/account.schemas';
-import { ErrorBodySchema, IdParamsSchema, OkSchema, UserIdParamsSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema, OkSchema, UserIdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import {
   CreateGroupBodySchema,
   GroupIdsBodySchema,
@@ -32,9 +32,10 @@ import {
   searchGroups,
   updateGroup,
 } from './organisations.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema, 422: ErrorBodySchema };
-const writeErrors = { ...errors, 409: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 422);
+const writeErrors = { ...errors, ...errorResponses(409) };
 
 /** The group named by the route's `:id`. */
 const groupInParams = (request: FastifyRequest) => (request.params as { id: string }).id;

@@ -190,7 +190,16 @@ describe('POST invites/org/:id/addresses', () => {
     await insertInvitation(elsewhere.orgId, otherInvitee);
     const newcomer = freshEmail('new');
 
-    const list = [member.email, subscribed.email, archived.email, pending, pendingSubscribed, otherMember.email, otherInvitee, newcomer];
+    const list = [
+      member.email,
+      subscribed.email,
+      archived.email,
+      pending,
+      pendingSubscribed,
+      otherMember.email,
+      otherInvitee,
+      newcomer,
+    ];
     const answer = await addresses(admin, orgId, { emails: [...list, newcomer.toUpperCase()] });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
@@ -210,7 +219,11 @@ describe('POST invites/org/:id/addresses', () => {
     // 2 seat-holders + 1 pending + the 4 new addresses = 7: one seat short, then just enough.
     const short = await invite(admin, orgId, list);
     expect(short.json().code).toBe('SEATS_EXCEEDED');
-    const raised = await provider.client.request({ method: 'PATCH', url: `/api/users/extension/groups/${orgId}`, payload: { seats: 7 } });
+    const raised = await provider.client.request({
+      method: 'PATCH',
+      url: `/api/users/extension/groups/${orgId}`,
+      payload: { seats: 7 },
+    });
     expect(raised.statusCode).toBe(200);
     const sent = await invite(admin, orgId, list);
     expect(sent.statusCode).toBe(200);
@@ -229,7 +242,13 @@ describe('POST invites/org/:id/addresses', () => {
   it('refuses bad input with 400', async () => {
     const { orgId, admin } = await organisation(5);
     const tooMany = Array.from({ length: 51 }, () => freshEmail());
-    for (const payload of [{}, { emails: [] }, { emails: tooMany }, { emails: ['not-an-address'] }, { emails: 'a@example.test' }]) {
+    for (const payload of [
+      {},
+      { emails: [] },
+      { emails: tooMany },
+      { emails: ['not-an-address'] },
+      { emails: 'a@example.test' },
+    ]) {
       const response = await addresses(admin, orgId, payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BillingSessionResponseSchema } from '@patientsim/domain/account/account.schemas';
-import { ErrorBodySchema } from '@patientsim/domain/common/api.schemas';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import { createBillingPortal, createBillingPortalSession } from './payment.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 401: ErrorBodySchema, 403: ErrorBodySchema, 422: ErrorBodySchema, 503: ErrorBodySchema };
+const errors = errorResponses(401, 403, 422, 503);
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const portal = createBillingPortal(app.env);

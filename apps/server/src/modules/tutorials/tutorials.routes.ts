@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@patientsim/domain/common/api.schemas';
 import {
   TutorialListQuerySchema,
   TutorialListResponseSchema,
@@ -7,8 +6,9 @@ import {
 } from '@patientsim/domain/tutorials/tutorial.schemas';
 import { currentUser } from '../../plugins/app/authenticate.js';
 import * as service from './tutorials.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 /** The video tutorials of the org management drawer (spec section 2, decision 7). */
 export const tutorialsRoutes: FastifyPluginAsyncZod = async (app) => {

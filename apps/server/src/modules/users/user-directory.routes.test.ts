@@ -493,7 +493,9 @@ describe('GET /archived-users', () => {
 
   it("answers without orgId for the caller's active organisation, with the same guard", async () => {
     expect(await archive(as.admin, '')).toEqual(await archive(as.admin, `?orgId=${orgA}`));
-    expect((await archive(as.instructor, '?offset=1&count=1')).archivedusers).toMatchObject([{ user_id: as.removedAdmin.userId }]);
+    expect((await archive(as.instructor, '?offset=1&count=1')).archivedusers).toMatchObject([
+      { user_id: as.removedAdmin.userId },
+    ]);
     expect((await archive(as.admin, '?filter=IVED')).archivedusers.map((item) => item.email)).toEqual(['archived@alpha.test']);
     // The active organisation, not any organisation the caller belongs to: Beta has no removed members.
     expect(await archive(as.mixed, '')).toEqual({ archivedusers: [], total: 0 });

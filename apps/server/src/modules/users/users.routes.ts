@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorBodySchema, IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
+import { IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
 import {
   OrgMembersQuerySchema,
   OrgUserEditQuerySchema,
@@ -27,8 +27,9 @@ import { listGroupUsers, updateOrgUser } from './org-users.service.js';
 import { deleteUserAccount } from './user-deletion.service.js';
 import { fetchAllUsers, getUserDetails, listArchivedUsers, lookUpUsers, searchUsers } from './user-directory.service.js';
 import { moveUser } from './user-move.service.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The group named by the route's `:id`. */
 const groupInParams = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -121,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         params: IdParamsSchema,
         querystring: OrgUserEditQuerySchema,
         body: UpdateOrgUserBodySchema,
-        response: { 200: OkSchema, ...errors, 409: ErrorBodySchema, 422: ErrorBodySchema },
+        response: { 200: OkSchema, ...errors, ...errorResponses(409, 422) },
       },
     },
     (request) =>
@@ -216,7 +217,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The provider deletes an account: it can no longer sign in, its sessions end, and it is archived in its organisations. Not one's own account, nor an organisation's key owner.",
         params: IdParamsSchema,
-        response: { 200: OkSchema, ...errors, 422: ErrorBodySchema },
+        response: { 200: OkSchema, ...errors, ...errorResponses(422) },
       },
     },
     (request) => deleteUserAccount({ ctx: app, actor: currentUser(request), userId: request.params.id, ip: request.ip }),
@@ -248,7 +249,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           'The provider moves a person into the organisation `orgId`, out of `fromOrgId` when given (archived there, as a removal), with `role` there; their sessions end.',
         params: IdParamsSchema,
         body: MoveUserBodySchema,
-        response: { 200: OkSchema, ...errors, 409: ErrorBodySchema, 422: ErrorBodySchema },
+        response: { 200: OkSchema, ...errors, ...errorResponses(409, 422) },
       },
     },
     (request) =>
