@@ -11,7 +11,7 @@
  * `loadDataDir`: that reads a whole tarball into memory, and holds it and its unpacked copy
  * (about 90 MB) until the garbage collector gets to them.
  */
-import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,8 @@ export function emptyDatabaseDir(buildDir: string = BUILD_DIR): string {
 export function copyEmptyDatabase(databaseDir: string, from: string = emptyDatabaseDir()): boolean {
   if (!existsSync(path.join(from, 'PG_VERSION'))) return false;
   cpSync(from, databaseDir, { recursive: true, errorOnExist: true, force: false });
+  // The copy is the server's own data: private to its user, whatever modes the build left.
+  setModes(databaseDir, { directory: 0o700, file: 0o600 });
   return true;
 }
 
@@ -54,10 +56,14 @@ export async function ensureEmptyDatabase(dir: string = emptyDatabaseDir()): Pro
   // one step: the first to finish wins, and nobody ever copies half of one.
   const partial = `${dir}.${process.pid}.partial`;
   rmSync(partial, { recursive: true, force: true });
+  // A fresh checkout has no build output yet when the tests make it.
+  mkdirSync(path.dirname(partial), { recursive: true });
   const pglite = new PGlite(partial);
   await pglite.waitReady;
   // Closing shuts PostgreSQL down cleanly: a checkpoint, and nothing left only in the write-ahead log.
   await pglite.close();
+  // Read-only for everyone, like the rest of the build: a server may run as another user.
+  setModes(partial, { directory: 0o755, file: 0o644 });
   try {
     renameSync(partial, dir);
   } catch (error) {
@@ -65,4 +71,14 @@ export async function ensureEmptyDatabase(dir: string = emptyDatabaseDir()): Pro
     if (!existsSync(path.join(dir, 'PG_VERSION'))) throw error;
   }
   return dir;
+}
+
+/** Gives every directory and file under `dir` (itself included) these modes. */
+function setModes(dir: string, modes: { directory: number; file: number }): void {
+  chmodSync(dir, modes.directory);
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const entryPath = path.join(dir, entry.name);
+    if (entry.isDirectory()) setModes(entryPath, modes);
+    else chmodSync(entryPath, modes.file);
+  }
 }
