@@ -25,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/support-contact',
     {
-      preHandler: app.requirePermission('account:read'),
+      preHandler: app.signedIn(),
       schema: { tags, security, response: { 200: SupportContactSchema, ...errors } },
     },
     () => ({ email: app.env.SUPPORT_EMAIL }),

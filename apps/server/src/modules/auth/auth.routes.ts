@@ -150,7 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jobs/verification-email',
     {
-      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
+      preHandler: app.signedIn({ allowUnverified: true }),
       schema: { tags, security: [{ bearer: [] }], body: VerificationEmailBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request) => {
@@ -166,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/changeOrg',
     {
       // Choosing among one's own organisations comes before the verify screen (spec section 2).
-      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
+      preHandler: app.signedIn({ allowUnverified: true }),
       schema: { tags, security: [{ bearer: [] }], body: ChangeOrgBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request) => {
@@ -197,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/loginAs/end',
     {
       // The viewed person's token: their address may be unverified, the view must still end.
-      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
+      preHandler: app.signedIn({ allowUnverified: true }),
       // The one change a view makes: ending itself (audited as the super admin's).
       config: { viewAs: 'write' },
       schema: {

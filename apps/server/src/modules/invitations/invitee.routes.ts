@@ -25,7 +25,7 @@ const BEARER = /^Bearer\s+(\S+)$/;
 export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['invitations'];
   const security = [{ bearer: [] }];
-  const signedIn = app.requirePermission('account:read');
+  const signedIn = app.signedIn();
 
   app.post(
     '/invites/pending',

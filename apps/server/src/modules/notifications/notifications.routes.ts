@@ -20,7 +20,7 @@ const errors = errorResponses(400, 401, 403, 404);
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['notifications'];
   const security = [{ bearer: [] }];
-  const signedIn = app.requirePermission('account:read');
+  const signedIn = app.signedIn();
 
   app.get(
     '/notifications',

@@ -48,7 +48,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/extension/users/:userId/groups',
     {
-      preHandler: app.requirePermission('account:read', { allowUnverified: true }),
+      preHandler: app.signedIn({ allowUnverified: true }),
       schema: {
         tags: ['groups'],
         security: [{ bearer: [] }],
@@ -62,7 +62,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/extension/groups/:id/key-owner',
     {
-      preHandler: app.requireOrgPermission('account:read', { orgFrom: groupInParams }),
+      preHandler: app.requireOrgMembership({ orgFrom: groupInParams }),
       schema: {
         tags: ['groups'],
         security: [{ bearer: [] }],
@@ -78,7 +78,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Leaving is for every member, even of an inactive organisation; removing others needs
       // org:users:remove there and an active organisation (checked in the service).
-      preHandler: app.requireOrgPermission('account:read', { orgFrom: groupInParams, allowInactive: true }),
+      preHandler: app.requireOrgMembership({ orgFrom: groupInParams, allowInactive: true }),
       schema: {
         tags: ['groups'],
         security: [{ bearer: [] }],
@@ -105,7 +105,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/extension/groups',
     {
-      preHandler: app.requirePermission('account:read'),
+      preHandler: app.signedIn(),
       schema: {
         tags: ['groups'],
         security: [{ bearer: [] }],

@@ -11,7 +11,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/create-billing-portal-session',
     {
-      preHandler: app.requirePermission('account:read'),
+      preHandler: app.signedIn(),
       schema: { tags: ['payment'], security: [{ bearer: [] }], response: { 200: BillingSessionResponseSchema, ...errors } },
     },
     async (request) => {

@@ -33,8 +33,12 @@ declare module 'fastify' {
     /** preHandler: requires a valid bearer ID token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /**
-     * preHandler factory: requires a valid bearer token of a live session whose holder's current
-     * role grants `permission` and whose address is verified (unless `allowUnverified`).
+     * preHandler factory: requires a valid bearer token of a live session whose holder's address is
+     * verified (unless `allowUnverified`), whatever their role.
+     */
+    signedIn: (options?: { allowUnverified?: boolean }) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler factory: `signedIn`, and the holder's current role grants `permission`.
      */
     requirePermission: (
       permission: Permission,
@@ -84,17 +88,23 @@ export default fp(
     };
 
     app.decorate('authenticate', authenticate);
-    app.decorate(
-      'requirePermission',
-      (permission: Permission, { allowUnverified = false }: { allowUnverified?: boolean } = {}) =>
-        async (request: FastifyRequest) => {
-          await authenticate(request);
-          if (!hasPermission(request.user?.role, permission)) throw new AppError('FORBIDDEN');
-          // An address counts only once verified: until then the account reaches only its own account,
-          // its groups, the license and a new verification e-mail.
-          if (!request.user?.email_verified && !allowUnverified) throw new AppError('EMAIL_NOT_VERIFIED');
-        },
-    );
+    const signedIn =
+      ({ allowUnverified = false }: { allowUnverified?: boolean } = {}) =>
+      async (request: FastifyRequest) => {
+        await authenticate(request);
+        // An address counts only once verified: until then the account reaches only its own account,
+        // its groups, the license and a new verification e-mail.
+        if (!request.user?.email_verified && !allowUnverified) throw new AppError('EMAIL_NOT_VERIFIED');
+      };
+    app.decorate('signedIn', signedIn);
+    app.decorate('requirePermission', (permission: Permission, options: { allowUnverified?: boolean } = {}) => {
+      const signedInCaller = signedIn(options);
+      return async (request: FastifyRequest) => {
+        await authenticate(request);
+        if (!hasPermission(request.user?.role, permission)) throw new AppError('FORBIDDEN');
+        await signedInCaller(request);
+      };
+    });
   },
   { name: 'authenticate', dependencies: ['services'] },
 );

@@ -38,6 +38,8 @@ declare module 'fastify' {
      * organisation: 422.
      */
     requireOrgPermission: (permission: Permission, options: OrgAccessOptions) => (request: FastifyRequest) => Promise<void>;
+    /** preHandler factory: as `requireOrgPermission`, for any role the caller holds in the organisation. */
+    requireOrgMembership: (options: OrgAccessOptions) => (request: FastifyRequest) => Promise<void>;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -61,25 +63,23 @@ export function currentOrg(request: FastifyRequest): OrgAccess {
 export default fp(
   async (app) => {
     app.decorateRequest('org', null);
-    const signedIn = app.requirePermission('account:read');
-    app.decorate(
-      'requireOrgPermission',
-      (permission: Permission, options: OrgAccessOptions) => async (request: FastifyRequest) => {
-        await signedIn(request);
-        const user = currentUser(request);
-        const group = await findGroupById(app.db, options.orgFrom(request));
-        if (!group) throw new AppError('NOT_FOUND');
-        const orgId = group.parentId ?? group.id;
-        const role = roleInOrganisation(user, orgId);
-        if (role === null) throw new AppError('NOT_FOUND');
-        if (!hasPermission(role, permission)) throw new AppError('FORBIDDEN');
-        const isInactive = user.groupsData.find((entry) => entry._id === orgId)?.inactive ?? false;
-        const isWrite = request.method !== 'GET';
-        if (isWrite && isInactive && role !== 'SUPER_ADMIN' && !options.allowInactive)
-          throw new AppError('ORGANIZATION_INACTIVE');
-        request.org = { group, orgId, role, isInactive };
-      },
-    );
+    const signedIn = app.signedIn();
+    const orgGuard = (permission: Permission | null, options: OrgAccessOptions) => async (request: FastifyRequest) => {
+      await signedIn(request);
+      const user = currentUser(request);
+      const group = await findGroupById(app.db, options.orgFrom(request));
+      if (!group) throw new AppError('NOT_FOUND');
+      const orgId = group.parentId ?? group.id;
+      const role = roleInOrganisation(user, orgId);
+      if (role === null) throw new AppError('NOT_FOUND');
+      if (permission && !hasPermission(role, permission)) throw new AppError('FORBIDDEN');
+      const isInactive = user.groupsData.find((entry) => entry._id === orgId)?.inactive ?? false;
+      const isWrite = request.method !== 'GET';
+      if (isWrite && isInactive && role !== 'SUPER_ADMIN' && !options.allowInactive) throw new AppError('ORGANIZATION_INACTIVE');
+      request.org = { group, orgId, role, isInactive };
+    };
+    app.decorate('requireOrgPermission', (permission: Permission, options: OrgAccessOptions) => orgGuard(permission, options));
+    app.decorate('requireOrgMembership', (options: OrgAccessOptions) => orgGuard(null, options));
   },
   { name: 'org-access', dependencies: ['authenticate'] },
 );
