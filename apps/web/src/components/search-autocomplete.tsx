@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type SearchAutocompleteProps<T> = {
   label: string;
@@ -37,6 +37,13 @@ export function SearchAutocomplete<T>({
 }: SearchAutocompleteProps<T>) {
   const [input, setInput] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A search still waiting when the field goes away would update a screen that is gone.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const trimmed = input.trim();
   const isTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
   return (
