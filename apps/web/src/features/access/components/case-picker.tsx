@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { CaseEnvironmentName, FoundCase } from '@patientsim/domain/cases/case-copy.schemas';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SearchAutocomplete } from '../../../components/search-autocomplete';
 import { useCaseSearch } from '../api/case-tool';
 
@@ -32,6 +32,13 @@ export function CasesPicker({
   const [input, setInput] = useState('');
   const [term, setTerm] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A search still waiting when the field goes away would update a screen that is gone.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const found = useCaseSearch(env, term);
   const trimmed = input.trim();
   const isTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
