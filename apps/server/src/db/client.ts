@@ -1,16 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type QueryOptions, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { embeddedStatementFor, planUnnamedStatements, queryEmbeddedStatement } from './embedded-statements.js';
 import { PGLITE_EXTENSIONS } from './extensions.js';
-import { genericPlanOptions, setGenericPool } from './postgres-statements.js';
 import * as schema from './schema/index.js';
 
 /** One drizzle type for both engines: the app only uses what PostgreSQL and PGlite share. */
@@ -33,17 +31,9 @@ const PREPARATION_LOCK = 740_215_903_118;
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/**
- * PostgreSQL over a pool; used when DATABASE_URL is set. A second pool, opened on first use, runs
- * the named statements planned generically (`db/postgres-statements.ts`).
- */
+/** PostgreSQL over a pool; used when DATABASE_URL is set. */
 export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
-  let genericPool: pg.Pool | null = null;
-  setGenericPool(pool, () => {
-    genericPool ??= new pg.Pool({ connectionString: url, max, options: genericPlanOptions() });
-    return genericPool;
-  });
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -63,9 +53,7 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
         client.release();
       }
     },
-    close: async () => {
-      await Promise.all([endPool(pool), genericPool ? endPool(genericPool) : undefined]);
-    },
+    close: () => endPool(pool),
   };
 }
 
@@ -99,33 +87,6 @@ const PGLITE_SETTINGS = {
   maintenance_work_mem: '16MB',
   temp_buffers: '2MB',
 } as const;
-
-/**
- * The types drizzle asks PGlite to leave as text, with every query (it converts them itself, as it
- * does on PostgreSQL). Given per query, they make PGlite copy its whole table of parsers (an entry
- * for each of several hundred array types) for every statement: about 0.2 ms and 120 kB of garbage
- * each, an eighth of a sign-in's main-thread time and half of what it allocates (decision 0016).
- * Set once on the client, the same parsers apply without the copy.
- */
-const DRIZZLE_TEXT_TYPES: readonly number[] = [
-  types.TIMESTAMP,
-  types.TIMESTAMPTZ,
-  types.INTERVAL,
-  types.DATE,
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
-];
-const asText = (value: string) => value;
-
-/** Per-query options without the parsers the client already has. */
-function withoutClientParsers(options: QueryOptions | undefined): QueryOptions | undefined {
-  const parsers = options?.parsers;
-  if (!parsers || !Object.keys(parsers).every((type) => DRIZZLE_TEXT_TYPES.includes(Number(type)))) return options;
-  return { ...options, parsers: undefined };
-}
 
 /** Where the embedded database lives in the data directory. */
 export const embeddedDatabaseDir = (dataDir: string) => path.join(dataDir, 'pglite');
@@ -164,7 +125,6 @@ export async function openPglite(
   if (dir) mkdirSync(dir, { recursive: true });
   const options = {
     extensions: PGLITE_EXTENSIONS,
-    parsers: Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, asText])),
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
@@ -180,18 +140,9 @@ export async function openPglite(
       throw error;
     });
   const query = client.query.bind(client);
-  client.query = <T>(text: string, params?: unknown[], queryOptions?: QueryOptions) => {
-    const options = withoutClientParsers(queryOptions);
-    const statement = embeddedStatementFor(client, text);
-    return watch(
-      statement
-        ? queryEmbeddedStatement<T>(client, text, statement, params ?? [], options)
-        : planUnnamedStatements(client).then(() => query<T>(text, params, options)),
-    );
-  };
-  // A transaction's statements are its own, never named: planned as PostgreSQL plans by default.
+  client.query = (...args) => watch(query(...args));
   const transaction = client.transaction.bind(client);
-  client.transaction = (callback) => watch(planUnnamedStatements(client).then(() => transaction(callback)));
+  client.transaction = (callback) => watch(transaction(callback));
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { generateId } from 'better-auth';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { nameOnEmbeddedEngine } from '../db/prepared.js';
 import { account, session, user } from '../db/schema/auth.js';
 import { newId } from '../lib/ids.js';
 import type { Auth } from './auth.js';
@@ -54,8 +53,6 @@ function statementsFor(db: Database) {
   let statements = prepared.get(db);
   if (!statements) {
     statements = { findAccount: findAccountQuery(db), insertSession: insertSessionQuery(db) };
-    nameOnEmbeddedEngine(db, statements.findAccount);
-    nameOnEmbeddedEngine(db, statements.insertSession);
     prepared.set(db, statements);
   }
   return statements;

@@ -3,11 +3,11 @@
  * principals are bound as one array and matched against the readers column (GIN) or the access
  * lists of the case; pages are keyset pages over the sort key and the id. The list's statements
  * bind every value as a parameter (arrays as one text[] each), so that each shape of query (its
- * access kind, sort, filters, search and cursor position) is one SQL text, built once and run as a
- * named statement (db/prepared.ts): PostgreSQL plans it once per connection.
+ * access kind, sort, filters, search and cursor position) is one SQL text, built once by drizzle
+ * and prepared under a name of its own (db/prepared.ts), the same text on both engines.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, SQL, sql } from 'drizzle-orm';
-import { isEmbeddedEngine, prepared } from '../../db/prepared.js';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { prepared } from '../../db/prepared.js';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { CaseAccessKind } from '@patientsim/domain/cases/case.schemas';
 import type { CaseSortField, SortDirection } from '@patientsim/domain/cases/case-list';
@@ -334,20 +334,10 @@ export async function findCaseResultPage(
   query: PageQuery & { fields: ResultFields },
 ): Promise<{ row: CaseListedRow; sortValues: CursorValue[] }[]> {
   const { shape, name, params } = pageShapeOf(query);
-  const statement = prepared(
-    db,
-    `cpr_${fieldsCode(query.fields)}_${name}`,
-    (statementName) => {
-      const { jsonKeys: keys, statement: build } = resultPageStatement(db, shape, query.fields);
-      const built = build().prepare(statementName);
-      jsonKeysOf.set(built, keys);
-      return built;
-    },
-    MEASURED_PLAN,
+  const statement = prepared(db, `cpr_${fieldsCode(query.fields)}_${name}`, (statementName) =>
+    resultPageStatement(db, shape, query.fields).prepare(statementName),
   );
-  const jsonKeys = jsonKeysOf.get(statement) ?? null;
-  const answered = (await statement.execute(params)) as Array<Record<string, unknown>>;
-  const rows = jsonKeys ? answered.map((answer) => fromJsonRow(jsonKeys, answer.row as unknown[])) : answered;
+  const rows = (await statement.execute(params)) as Array<Record<string, unknown>>;
   return rows.map((row) => ({
     row: row as CaseListedRow,
     // Read for one row of a page only, the last, whose values make the cursor.
@@ -364,30 +354,10 @@ export type CaseListedRow = Omit<CaseResultRow, 'access' | 'searchableText' | 'l
   listDocument: CaseListDocument | null;
 };
 
-/** The columns a page statement's JSON rows hold, in order (null: it reads columns), built with the statement. */
-const jsonKeysOf = new WeakMap<object, readonly string[] | null>();
-
-/** The columns of a listed case that are times, which a JSON row holds as text. */
-const RESULT_TIMES: ReadonlySet<string> = new Set(['createdAt', 'lastPlayed', 'lastAccessed']);
-
-/** A row read as one JSON array of the columns `keys` names, in that order, as its columns. */
-function fromJsonRow(keys: readonly string[], values: readonly unknown[]): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (let index = 0; index < keys.length; index += 1) {
-    const key = keys[index] as string;
-    const value = values[index] ?? null;
-    row[key] = value !== null && RESULT_TIMES.has(key) ? new Date(value as string) : value;
-  }
-  return row;
-}
-
 /**
  * A page's statement: the page (`pageStatement`) joined to the rows of its cases, with the values
- * of the sort keys. On the embedded engine each row is read as one JSON array of the columns
- * `jsonKeys` names, in that order: its client copies and decodes each field of a result apart,
- * which for a page of 50 cases of about 25 fields was a sixth of the server's time on the first
- * page; one field a row is parsed at once. On PostgreSQL, whose client reads fields cheaply and
- * where building the JSON cost the database more than it saved, the columns are read as they are.
+ * of the sort keys: the page's few ids are found first on the indexes, and only their rows are read
+ * whole.
  */
 function resultPageStatement(db: Database, shape: PageShape, fields: ResultFields) {
   const page = pageStatement(db, shape).as('page');
@@ -399,21 +369,13 @@ function resultPageStatement(db: Database, shape: PageShape, fields: ResultField
     ...Object.fromEntries(sortColumns.map((column, index) => [`sort${index}`, sql<unknown>`${column}`.as(`sort${index}`)])),
     ...callerColumns,
   };
-  const statementOf = <Selection extends Record<string, unknown>>(selection: Selection) =>
-    db
-      .select(selection as never)
-      .from(page)
-      .innerJoin(c, sql`${c.id} = ${pageColumn('id')}`)
-      .leftJoinLateral(play, sql`true`)
-      .leftJoin(user, eq(user.id, c.ownerId))
-      .orderBy(...ordered([...sortColumns, pageColumn('id')], shape.plan.direction));
-  if (!isEmbeddedEngine(db)) return { jsonKeys: null, statement: () => statementOf(columns) };
-  const jsonKeys = Object.keys(columns);
-  const values = Object.values(columns).map((column) => (column instanceof SQL.Aliased ? column.sql : sql`${column as SQL}`));
-  return {
-    jsonKeys,
-    statement: () => statementOf({ row: sql<unknown[]>`json_build_array(${sql.join(values, sql`, `)})` }),
-  };
+  return db
+    .select(columns)
+    .from(page)
+    .innerJoin(c, sql`${c.id} = ${pageColumn('id')}`)
+    .leftJoinLateral(play, sql`true`)
+    .leftJoin(user, eq(user.id, c.ownerId))
+    .orderBy(...ordered([...sortColumns, pageColumn('id')], shape.plan.direction));
 }
 
 type PageQuery = {
@@ -439,14 +401,6 @@ const boundOf = (plan: SortPlan, index: number) =>
   sql`${sql.placeholder(`b${index}`)}::${sql.raw((plan.keys[index] as SortKey).type)}`;
 const AFTER_ID = sql`${sql.placeholder('afterId')}::text`;
 const ACCESS_CODES: Record<CaseAccessKind, string> = { READ: 'r', WRITE: 'w', RUN: 'x', SHARE: 's' };
-
-/**
- * The list's statements are planned on the embedded engine as their own first runs measured best
- * (decision 0030): PostgreSQL estimated the first page's generic plan dearer than a custom plan
- * and planned it anew on every request, though the generic plan ran as fast; that planning was
- * about a sixth of the request. Other shapes run far slower on their generic plan.
- */
-const MEASURED_PLAN = { planning: 'measured' } as const;
 
 /**
  * How one page of the caller's cases with `withAccess` is read (`pageStatement`): the shape of its
@@ -606,20 +560,15 @@ export async function countCases(
     limit,
   }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null; limit: number },
 ): Promise<{ count: number; capped: boolean }> {
-  const statement = prepared(
-    db,
-    `cc_${ACCESS_CODES[withAccess]}_${filterShape(filters, search)}`,
-    (name) => {
-      const matches = db
-        .select({ one: sql`1`.as('one') })
-        .from(c)
-        .where(and(hasAccess(withAccess), ...filterConditions(filters, search !== null)))
-        .limit(sql.placeholder('limit'))
-        .as('matches');
-      return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
-    },
-    MEASURED_PLAN,
-  );
+  const statement = prepared(db, `cc_${ACCESS_CODES[withAccess]}_${filterShape(filters, search)}`, (name) => {
+    const matches = db
+      .select({ one: sql`1`.as('one') })
+      .from(c)
+      .where(and(hasAccess(withAccess), ...filterConditions(filters, search !== null)))
+      .limit(sql.placeholder('limit'))
+      .as('matches');
+    return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
+  });
   const [row] = await statement.execute({
     ...viewerParams(viewer),
     limit: limit + 1,
@@ -637,11 +586,8 @@ export function findCaseRows(
   db: Database,
   { viewer, ids, kind }: { viewer: CaseViewer; ids: readonly string[]; kind: CaseAccessKind | 'ANY' },
 ) {
-  const statement = prepared(
-    db,
-    `cr_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`,
-    (name) => selectCases(db, caseColumns).where(byIds(kind)).prepare(name),
-    MEASURED_PLAN,
+  const statement = prepared(db, `cr_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`, (name) =>
+    selectCases(db, caseColumns).where(byIds(kind)).prepare(name),
   );
   if (ids.length === 0) return Promise.resolve([] as Awaited<ReturnType<typeof statement.execute>>);
   return statement.execute({ ...viewerParams(viewer), ids: [...ids] });
@@ -652,11 +598,8 @@ export function findCaseResults(
   db: Database,
   { viewer, ids, kind }: { viewer: CaseViewer; ids: readonly string[]; kind: CaseAccessKind | 'ANY' },
 ) {
-  const statement = prepared(
-    db,
-    `cl_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`,
-    (name) => selectCases(db, resultColumns).where(byIds(kind)).prepare(name),
-    MEASURED_PLAN,
+  const statement = prepared(db, `cl_${kind === 'ANY' ? 'any' : ACCESS_CODES[kind]}`, (name) =>
+    selectCases(db, resultColumns).where(byIds(kind)).prepare(name),
   );
   if (ids.length === 0) return Promise.resolve([] as Awaited<ReturnType<typeof statement.execute>>);
   return statement.execute({ ...viewerParams(viewer), ids: [...ids] });
