@@ -8,7 +8,9 @@ import { caseConfiguration, caseFavorite, casePlay, caseShare } from '../../db/s
 import { buildCase, buildCasePlay, buildCaseShare, buildOrganisation, type CaseInput } from '../../seed/builders.js';
 import { group } from '../../db/schema/groups.js';
 import { buildTestApp, type TestApp } from '../../../test/build-app.js';
-import { ALL_RESULT_FIELDS, findCaseResultPage, LIST_DOCUMENT_KEYS, type ResultFields, sortPlan } from './cases.repository.js';
+import { findCaseResultPage } from './case-list.repository.js';
+import { sortPlan } from './case-sort.js';
+import { ALL_RESULT_FIELDS, LIST_DOCUMENT_KEYS, type ResultFields } from './cases.repository.js';
 import { addMember, insertGroup, insertUser, signInNewMember, viewingAs } from '../../../test/fixtures.js';
 import { signInAs } from '../../../test/sign-in-client.js';
 import type { Client } from '../../../test/client.js';

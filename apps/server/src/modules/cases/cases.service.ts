@@ -34,6 +34,8 @@ import {
   withAppLab,
   withPublished,
 } from './case-access.js';
+import { type CaseListedRow, countCases, findCaseResultPage } from './case-list.repository.js';
+import { type CursorValue, fitsKey, type SortPlan, sortPlan } from './case-sort.js';
 import * as repo from './cases.repository.js';
 
 export type CaseContext = { db: Database; cache: ReadCache; actor: RequestUser; ip?: string | null };
@@ -117,7 +119,7 @@ function requireTemplateReader(actor: RequestUser): void {
 }
 
 /** Where a page ends, and the list's count made on its first page (later pages do not count again). */
-type Cursor = { values: repo.CursorValue[]; id: string; total: number; capped: boolean };
+type Cursor = { values: CursorValue[]; id: string; total: number; capped: boolean };
 
 function encodeCursor(signature: string, cursor: Cursor): string {
   return Buffer.from(
@@ -125,7 +127,7 @@ function encodeCursor(signature: string, cursor: Cursor): string {
   ).toString('base64url');
 }
 
-function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
+function decodeCursor(plan: SortPlan, raw: string): Cursor {
   const invalid = () => new AppError('VALIDATION_FAILED', { message: 'after: Invalid cursor' });
   let parsed: unknown;
   try {
@@ -138,7 +140,7 @@ function decodeCursor(plan: repo.SortPlan, raw: string): Cursor {
   if (s !== plan.signature || !Array.isArray(v) || typeof id !== 'string' || id.length === 0 || id.length > 64) throw invalid();
   if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > CASE_COUNT_LIMIT) throw invalid();
   if (c !== undefined && c !== true) throw invalid();
-  if (!repo.fitsKey(plan, v)) throw invalid();
+  if (!fitsKey(plan, v)) throw invalid();
   return { values: v, id, total: n as number, capped: c === true };
 }
 
@@ -159,7 +161,7 @@ export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: 
 }
 
 /** A case of a page as the API answers it, with what its row holds of the fields read only when asked for. */
-function toListed(row: repo.CaseListedRow, { forStudent }: { forStudent: boolean }): ListedCase {
+function toListed(row: CaseListedRow, { forStudent }: { forStudent: boolean }): ListedCase {
   const doc = row.listDocument ?? {};
   const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
   const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
@@ -205,7 +207,7 @@ export async function listCases(
 ): Promise<Omit<CaseConfigurationPage, 'items'> & { items: ListedCase[] }> {
   const filters = args.filters ?? {};
   if (filters.template) requireTemplateReader(actor);
-  const plan = repo.sortPlan(args.sortBy);
+  const plan = sortPlan(args.sortBy);
   const after = args.after ? decodeCursor(plan, args.after) : null;
   const viewer = await viewerOf({ db, cache }, actor);
   const empty = { items: [], nextCursor: null, totalCount: 0, totalCountCapped: false };
@@ -227,10 +229,8 @@ export async function listCases(
     search,
   };
   const [found, counted] = await Promise.all([
-    repo.findCaseResultPage(db, { ...query, plan, after, limit: args.first + 1, fields }),
-    after
-      ? Promise.resolve({ count: after.total, capped: after.capped })
-      : repo.countCases(db, { ...query, limit: CASE_COUNT_LIMIT }),
+    findCaseResultPage(db, { ...query, plan, after, limit: args.first + 1, fields }),
+    after ? Promise.resolve({ count: after.total, capped: after.capped }) : countCases(db, { ...query, limit: CASE_COUNT_LIMIT }),
   ]);
   const page = found.slice(0, args.first);
   const last = page.at(-1);
