@@ -4,273 +4,46 @@
  * (current role and memberships) and checks the permission table and the case's access lists.
  */
 import type { z } from 'zod';
-import {
-  type CaseAccessKind,
-  type CaseConfigurationPage,
-  type CaseConfigurationResult,
-  type CaseDocumentInput,
-  type CaseListArgs,
-  type CaseUpdateResult,
-  type CaseAccessInputSchema,
+import type {
+  CaseAccessInputSchema,
+  CaseConfigurationResult,
+  CaseDocumentInput,
+  CaseUpdateResult,
 } from '@patientsim/domain/cases/case.schemas';
-import { reachesOrganisationContent } from '@patientsim/domain/account/subscription';
-import { CASE_COUNT_LIMIT, CASE_TEXTS, type CaseUpdateStatus, isCaseUpdatePending } from '@patientsim/domain/cases/case-list';
+import { type CaseUpdateStatus, isCaseUpdatePending } from '@patientsim/domain/cases/case-list';
 import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
-import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
-import type { Database } from '../../db/client.js';
 import type { CaseAccess } from '../../db/schema/cases.js';
-import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
-import { audit, auditAs, countedName } from '../../lib/audit.js';
+import { auditAs, countedName } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { ReadCache } from '../../lib/read-cache.js';
 import { newId } from '../../lib/ids.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import { buildCaseAccess, withAppLab, withPublished } from './case-access.js';
+import { insertDocument, portableDocument, withoutServerFields, writeDocument } from './case-documents.js';
+import { readAny, reread, toResult } from './case-results.js';
 import {
-  buildCaseAccess,
-  deriveCaseColumns,
-  PRODUCT_TYPE_READER_PREFIX,
-  ROLE_READER_PREFIX,
-  withAppLab,
-  withPublished,
-} from './case-access.js';
-import { type CaseListedRow, countCases, findCaseResultPage } from './case-list.repository.js';
-import { type CursorValue, fitsKey, type SortPlan, sortPlan } from './case-sort.js';
+  type CaseContext,
+  isReadableBy,
+  noAccessViewer,
+  requireAccessible,
+  requirePermission,
+  requireTemplateReader,
+  viewerOf,
+} from './case-viewer.js';
 import * as repo from './cases.repository.js';
 
-export type CaseContext = { db: Database; cache: ReadCache; actor: RequestUser; ip?: string | null };
-
-/**
- * Who the caller is to the access lists. The library is that of the organisation the caller is
- * signed in with (the token's active organisation, changed with changeOrg): that organisation,
- * their sub-groups in it, the pseudo groups of their role there, ALL_USERS, ALL_KEYOWNERS for its
- * key owner, and grants to the person, their role or their product type. Without an organisation,
- * when it is inactive, or as its subscribed member without an active subscription of their own
- * (decision 0035), the caller has no access to cases (null); without any organisation, the caller
- * reads the public content of their product type (`publicContentViewerOf`).
- */
-export async function viewerOf(
-  { db, cache }: Pick<CaseContext, 'db' | 'cache'>,
-  actor: RequestUser,
-): Promise<repo.CaseViewer | null> {
-  const orgId = actor.org;
-  if (!orgId) return publicContentViewerOf(db, actor);
-  if (actor.inactive) return null;
-  const org = actor.groupsData.find((entry) => entry._id === orgId && entry.parent === null);
-  if (!org || org.inactive) return null;
-  if (!reachesOrganisationContent(actor.app_metadata, orgId)) return null;
-  const inOrg = actor.groupsData.filter((entry) => entry._id === orgId || entry.parent === orgId);
-  const ownsOrg = (await ownedOrganisationIdsOf({ db, cache }, actor.id)).includes(orgId);
-  const principals = principalsOf({ id: actor.id, role: actor.role, groupsData: inOrg, keyOwnerOf: ownsOrg ? [orgId] : [] });
-  const groups = principals.filter((p) => p.principalType === 'GROUP').map((p) => p.principalId);
-  return {
-    userId: actor.id,
-    groups,
-    roles: [actor.role],
-    productTypes: [actor.productType],
-    readers: [actor.id, ...groups, `${ROLE_READER_PREFIX}${actor.role}`, `${PRODUCT_TYPE_READER_PREFIX}${actor.productType}`],
-  };
-}
-
-/**
- * A person with no organisation (a self-signed-up account, or one removed from their last
- * organisation) reads the published scenarios of their product type's public content organisation
- * (spec section 1), and writes nothing: no edit, update, favourite or copy. Their own id is kept
- * (the list reads their plays) but never names them an owner here: every read also requires the
- * case to be published by that organisation (`isPublicContent`, and the `publicContent` filter).
- */
-async function publicContentViewerOf(db: Database, actor: RequestUser): Promise<repo.CaseViewer | null> {
-  if (actor.groupsData.length > 0) return null;
-  const contentOrgId = await repo.findPublicContentOrganisationId(db, actor.productType);
-  if (!contentOrgId) return null;
-  return {
-    userId: actor.id,
-    groups: [contentOrgId],
-    roles: [],
-    productTypes: [],
-    readers: [contentOrgId],
-    isPublicContentReader: true,
-  };
-}
-
-/** Whether a public content reader may read this case: published, and owned by their content organisation. */
-function isPublicContent(viewer: repo.CaseViewer, row: { published: boolean; ownerOrgId: string | null }): boolean {
-  return row.published && row.ownerOrgId !== null && viewer.groups.includes(row.ownerOrgId);
-}
-
-/** What a viewer may read of a case they hold read access on (every case, but for a public content reader). */
-function isReadableBy(viewer: repo.CaseViewer, row: { published: boolean; ownerOrgId: string | null }): boolean {
-  return !viewer.isPublicContentReader || isPublicContent(viewer, row);
-}
-
-/** A viewer that reaches no case: the caller's own id only, which access lists never hold without their organisation. */
-function noAccessViewer(actor: RequestUser): repo.CaseViewer {
-  return { userId: actor.id, groups: [], roles: [], productTypes: [], readers: [] };
-}
-
-function requirePermission(actor: RequestUser, permission: Permission): void {
-  if (!hasPermission(actor.role, permission)) throw new AppError('FORBIDDEN');
-}
-
-/** Template information is refused to people without an organisation and to students (spec section 5). */
-function requireTemplateReader(actor: RequestUser): void {
-  if (!actor.org) throw new AppError('CASE_NO_ORGANIZATION', { message: CASE_TEXTS.noOrganisation });
-  if (actor.role === 'STUDENT') throw new AppError('CASE_STUDENT_REFUSED', { message: CASE_TEXTS.studentRefused });
-}
-
-/** Where a page ends, and the list's count made on its first page (later pages do not count again). */
-type Cursor = { values: CursorValue[]; id: string; total: number; capped: boolean };
-
-function encodeCursor(signature: string, cursor: Cursor): string {
-  return Buffer.from(
-    JSON.stringify({ s: signature, v: cursor.values, id: cursor.id, n: cursor.total, ...(cursor.capped ? { c: true } : {}) }),
-  ).toString('base64url');
-}
-
-function decodeCursor(plan: SortPlan, raw: string): Cursor {
-  const invalid = () => new AppError('VALIDATION_FAILED', { message: 'after: Invalid cursor' });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw invalid();
-  const { s, v, id, n, c } = parsed as { s?: unknown; v?: unknown; id?: unknown; n?: unknown; c?: unknown };
-  if (s !== plan.signature || !Array.isArray(v) || typeof id !== 'string' || id.length === 0 || id.length > 64) throw invalid();
-  if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > CASE_COUNT_LIMIT) throw invalid();
-  if (c !== undefined && c !== true) throw invalid();
-  if (!fitsKey(plan, v)) throw invalid();
-  return { values: v, id, total: n as number, capped: c === true };
-}
-
-const asList = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
-const asNullableObject = <T>(value: unknown): T | null => (value && typeof value === 'object' ? (value as T) : null);
-
-/**
- * A case of a page as the API answers it, without the access lists and the searchable text when
- * the query did not ask for them (`repo.ResultFields`).
- */
-export type ListedCase = Omit<CaseConfigurationResult, 'access' | 'searchableText'> &
-  Partial<Pick<CaseConfigurationResult, 'access' | 'searchableText'>>;
-
-/** A stored case as the API answers it to the caller (from its columns and the document's listed fields). */
-export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: boolean }): CaseConfigurationResult {
-  return { ...toListed(row, { forStudent }), access: row.access, searchableText: row.searchableText };
-}
-
-/** A case of a page as the API answers it, with what its row holds of the fields read only when asked for. */
-function toListed(row: CaseListedRow, { forStudent }: { forStudent: boolean }): ListedCase {
-  const doc = row.listDocument ?? {};
-  const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
-  const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
-  const shares = Array.isArray(doc.shares) ? (doc.shares as CaseConfigurationResult['shares']) : [];
-  return {
-    id: row.id,
-    name: row.name,
-    tags: typeof doc.tags === 'string' ? doc.tags : null,
-    dispatch: asNullableObject(doc.dispatch),
-    ...(row.access !== null ? { access: row.access } : {}),
-    author: row.ownerId ? { id: row.ownerId, name: authorName || row.ownerId } : null,
-    _avatar: asNullableObject(doc._avatar),
-    _startLocation: asNullableObject(doc._startLocation),
-    _endLocation: asNullableObject(doc._endLocation),
-    // Students see no template information (spec section 1).
-    isTemplate: forStudent ? false : row.isTemplate,
-    isFavorite: Boolean(row.isFavorite),
-    lastPlayed: row.lastPlayed ? new Date(row.lastPlayed).toISOString() : null,
-    lastAccessed: row.lastAccessed ? new Date(row.lastAccessed).toISOString() : null,
-    createdAt: new Date(row.createdAt).toISOString(),
-    needsEcUpdate: row.needsEcUpdate,
-    ignoreEcUpdate: row.ignoreEcUpdate,
-    updateStatus: (row.updateStatus as CaseUpdateStatus | null) ?? null,
-    errorsCount: row.errorsCount,
-    warningsCount: row.warningsCount,
-    outdatedMedications: asList(doc.outdatedMedications),
-    outdatedEcNodes: asList(doc.outdatedEcNodes),
-    shares: shares.map((share) => ({ shareType: String(share.shareType), from: String(share.from), to: String(share.to) })),
-    timed_access: timed ? { users: asList(timed.users), groups: asList(timed.groups) } : null,
-    ...(row.searchableText !== null ? { searchableText: row.searchableText } : {}),
-    origin: row.origin,
-    published: forStudent ? false : row.published,
-    applab: forStudent ? false : row.applab,
-    canUpdate: Boolean(row.canUpdate),
-  };
-}
-
-/** The caller's library (the query `caseConfigurations`). */
-export async function listCases(
-  { db, cache, actor }: CaseContext,
-  args: CaseListArgs,
-  fields: repo.ResultFields = repo.ALL_RESULT_FIELDS,
-): Promise<Omit<CaseConfigurationPage, 'items'> & { items: ListedCase[] }> {
-  const filters = args.filters ?? {};
-  if (filters.template) requireTemplateReader(actor);
-  const plan = sortPlan(args.sortBy);
-  const after = args.after ? decodeCursor(plan, args.after) : null;
-  const viewer = await viewerOf({ db, cache }, actor);
-  const empty = { items: [], nextCursor: null, totalCount: 0, totalCountCapped: false };
-  if (!viewer) return empty;
-  // A public content reader reads; the cases they may edit, run or share are none.
-  if (viewer.isPublicContentReader && args.withAccess !== 'READ') return empty;
-  const search = args.search?.trim() ? args.search.trim() : null;
-  const query = {
-    viewer,
-    withAccess: args.withAccess,
-    filters: {
-      madeByMe: filters.madeByMe ?? false,
-      sharedWithMe: filters.sharedWithMe ?? false,
-      assignedToMe: filters.assignedToMe ?? false,
-      favorited: filters.favorited ?? false,
-      template: filters.template ?? false,
-      publicContent: viewer.isPublicContentReader ?? false,
-    },
-    search,
-  };
-  const [found, counted] = await Promise.all([
-    findCaseResultPage(db, { ...query, plan, after, limit: args.first + 1, fields }),
-    after ? Promise.resolve({ count: after.total, capped: after.capped }) : countCases(db, { ...query, limit: CASE_COUNT_LIMIT }),
-  ]);
-  const page = found.slice(0, args.first);
-  const last = page.at(-1);
-  const forStudent = actor.role === 'STUDENT';
-  return {
-    items: page.map(({ row }) => {
-      const listed = toListed(row, { forStudent });
-      return viewer.isPublicContentReader ? { ...listed, canUpdate: false } : listed;
-    }),
-    nextCursor:
-      found.length > args.first && last
-        ? encodeCursor(plan.signature, { values: last.sortValues, id: last.row.id, total: counted.count, capped: counted.capped })
-        : null,
-    totalCount: counted.count,
-    totalCountCapped: counted.capped,
-  };
-}
-
-/** One case the caller holds `kind` on, or null (unknown, or not theirs: never told apart). */
-async function findAccessible({ db, cache, actor }: CaseContext, id: string, kind: CaseAccessKind) {
-  const viewer = await viewerOf({ db, cache }, actor);
-  if (!viewer) return null;
-  if (viewer.isPublicContentReader && kind !== 'READ') return null;
-  const [row] = await repo.findCaseRows(db, { viewer, ids: [id], kind });
-  return row && isReadableBy(viewer, row) ? row : null;
-}
-
-async function requireAccessible(ctx: CaseContext, id: string, kind: CaseAccessKind) {
-  const row = await findAccessible(ctx, id, kind);
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
-  return row;
-}
-
-/** Reads one case again after a write, as the caller sees it. */
-async function reread(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
-  const viewer = (await viewerOf(ctx, ctx.actor)) ?? noAccessViewer(ctx.actor);
-  const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'ANY' });
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
-  return toResult(row, { forStudent: ctx.actor.role === 'STUDENT' });
-}
+// The module's one door: the library, the viewer and the peer endpoints live in files of their own.
+export { listCases } from './case-list.service.js';
+export {
+  type PeerCaller,
+  peerCaseDocument,
+  peerDumpCases,
+  peerRemoveCases,
+  peerRestoreCase,
+  peerSearchCases,
+  peerSearchOrganisations,
+} from './case-peer.service.js';
+export type { CaseContext } from './case-viewer.js';
+export { portableDocument };
 
 export async function getCase(ctx: CaseContext, id: string): Promise<CaseConfigurationResult | null> {
   const viewer = await viewerOf(ctx, ctx.actor);
@@ -374,17 +147,6 @@ export async function updateEffectChains(
   return results;
 }
 
-/** Stores a document and the columns derived from it. */
-async function writeDocument(db: Database, id: string, document: Record<string, unknown>, access: CaseAccess) {
-  const appLabOrgIds = (await repo.findAppLabOrganisations(db)).map((org) => org.id);
-  const derived = deriveCaseColumns(document, access, appLabOrgIds);
-  await repo.updateCase(db, id, {
-    ...derived,
-    access,
-    document: { ...document, id, access, published: derived.published, applab: derived.applab },
-  });
-}
-
 export async function removeCase(ctx: CaseContext, id: string): Promise<boolean> {
   const row = await requireAccessible(ctx, id, 'WRITE');
   await ctx.db.transaction(async (tx) => {
@@ -401,26 +163,6 @@ export async function removeCase(ctx: CaseContext, id: string): Promise<boolean>
     });
   });
   return true;
-}
-
-/** Fields a client never sets through a document: the access lists and what the server derives or keeps per user. */
-const SERVER_FIELDS = [
-  'id',
-  'access',
-  'shares',
-  'timed_access',
-  'published',
-  'applab',
-  'isFavorite',
-  'lastPlayed',
-  'lastAccessed',
-  'author',
-] as const;
-
-function withoutServerFields(document: Record<string, unknown>): Record<string, unknown> {
-  const copy = { ...document };
-  for (const key of SERVER_FIELDS) delete copy[key];
-  return copy;
 }
 
 /** A copy of a case in the caller's organisation, owned by the caller, under a new name. */
@@ -451,19 +193,6 @@ export async function duplicateCase(ctx: CaseContext, id: string, newCaseName: s
   return reread(ctx, newCaseId);
 }
 
-async function insertDocument(db: Database, id: string, document: Record<string, unknown>, access: CaseAccess, createdAt: Date) {
-  const appLabOrgIds = (await repo.findAppLabOrganisations(db)).map((org) => org.id);
-  const derived = deriveCaseColumns(document, access, appLabOrgIds);
-  await repo.insertCase(db, {
-    id,
-    ...derived,
-    access,
-    document: { ...document, id, access, published: derived.published, applab: derived.applab },
-    createdAt,
-    updatedAt: createdAt,
-  });
-}
-
 /** Saves the scenario builder's document; its access lists, shares and assignments stay as they are. */
 export async function saveCase(ctx: CaseContext, id: string, input: CaseDocumentInput): Promise<CaseConfigurationResult> {
   const row = await requireAccessible(ctx, id, 'WRITE');
@@ -478,11 +207,6 @@ export async function saveCase(ctx: CaseContext, id: string, input: CaseDocument
   };
   await writeDocument(ctx.db, id, document, row.access);
   return reread(ctx, id);
-}
-
-/** The portable document of a case: its content, without ids, access, shares or what is derived from them. */
-export function portableDocument(document: Record<string, unknown>): Record<string, unknown> {
-  return withoutServerFields(document);
 }
 
 /** `dumpCase`: any case, for the provider's staff moving cases between organisations and deployments. */
@@ -525,14 +249,6 @@ export async function restoreCase(ctx: CaseContext, dump: CaseDocumentInput, own
     });
   });
   return readAny(ctx, id);
-}
-
-/** A case as the provider's staff see it (any organisation). */
-async function readAny(ctx: CaseContext, id: string): Promise<CaseConfigurationResult> {
-  const viewer = (await viewerOf(ctx, ctx.actor)) ?? noAccessViewer(ctx.actor);
-  const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'ANY' });
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
-  return toResult(row, { forStudent: false });
 }
 
 /** `bulkRemoveCaseConfigurations`: removes the named cases (the copy tool's clean-up); answers how many went. */
@@ -649,97 +365,4 @@ export async function setTemplateAppLab(ctx: CaseContext, id: string, applab: bo
     });
   });
   return readAny(ctx, id);
-}
-
-// ----- the peer endpoints (decision 0027): another deployment's Cases tool, no user of this one -----
-
-/** Who asked a peer call, as the calling deployment states it (kept in the audit trail, never trusted for access). */
-export type PeerCaller = { db: Database; ip?: string | null; requestedBy: string | null; from: string | null };
-
-/** The portable documents of the named cases that exist, in the order asked. */
-export async function peerDumpCases(
-  caller: PeerCaller,
-  ids: readonly string[],
-): Promise<Array<{ id: string; document: Record<string, unknown> }>> {
-  const unique = [...new Set(ids)];
-  const rows = await repo.findStoredCases(caller.db, unique);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const found = unique.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [{ id, document: portableDocument(row.document) }] : [];
-  });
-  await audit(caller.db, {
-    actorId: null,
-    action: 'case.peer-dump',
-    targetType: 'case',
-    targetName: countedName(found.length, 'case'),
-    ipAddress: caller.ip ?? null,
-    details: { ids: unique, found: found.length, requestedBy: caller.requestedBy, from: caller.from },
-  });
-  return found;
-}
-
-/** The portable document of one case, or NOT_FOUND. */
-export async function peerCaseDocument(caller: PeerCaller, id: string): Promise<Record<string, unknown>> {
-  const [row] = await repo.findStoredCases(caller.db, [id]);
-  if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
-  return portableDocument(row.document);
-}
-
-/**
- * A new case in `ownerOrg` from a dump. No user of this deployment asked, so the case has no
- * owner: it belongs to the organisation (its admins reach it through the organisation's groups).
- */
-export async function peerRestoreCase(caller: PeerCaller, dump: CaseDocumentInput, ownerOrg: string): Promise<string> {
-  const org = await repo.findOrganisation(caller.db, ownerOrg);
-  if (!org) throw new AppError('NOT_FOUND', { message: 'Organization not found.' });
-  const id = newId();
-  const createdAt = dump.createdAt ? new Date(dump.createdAt) : new Date();
-  const access = buildCaseAccess({ ownerId: null, ownerOrgId: ownerOrg });
-  const document = {
-    ...withoutServerFields(dump),
-    createdAt: dump.createdAt ?? createdAt.toISOString(),
-    shares: [],
-    timed_access: { users: [], groups: [] },
-  };
-  await caller.db.transaction(async (tx) => {
-    await insertDocument(tx, id, document, access, createdAt);
-    await audit(tx, {
-      actorId: null,
-      action: 'case.restore',
-      targetType: 'case',
-      targetId: id,
-      orgId: ownerOrg,
-      ipAddress: caller.ip ?? null,
-      details: { name: dump.name, peer: true, requestedBy: caller.requestedBy, from: caller.from },
-    });
-  });
-  return id;
-}
-
-/** Removes the named cases (a failed copy's clean-up); answers how many went. */
-export async function peerRemoveCases(caller: PeerCaller, ids: readonly string[]): Promise<number> {
-  const unique = [...new Set(ids)];
-  return caller.db.transaction(async (tx) => {
-    const removed = await repo.deleteCases(tx, unique);
-    await audit(tx, {
-      actorId: null,
-      action: 'case.bulk-remove',
-      targetType: 'case',
-      targetName: countedName(removed, 'case'),
-      ipAddress: caller.ip ?? null,
-      details: { ids: unique, removed, peer: true, requestedBy: caller.requestedBy, from: caller.from },
-    });
-    return removed;
-  });
-}
-
-/** Cases by name (or exact id) for another deployment's Cases tool, across every organisation. */
-export function peerSearchCases(caller: PeerCaller, term: string, limit: number) {
-  return repo.searchCasesByName(caller.db, term, limit);
-}
-
-/** Organisations by name for another deployment's Cases tool (the target of a copy). */
-export function peerSearchOrganisations(caller: PeerCaller, term: string, limit: number) {
-  return repo.searchOrganisationsByName(caller.db, term, limit);
 }
