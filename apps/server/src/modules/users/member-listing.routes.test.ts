@@ -12,8 +12,8 @@ import {
   isSearchReadAlongRange,
   type MembershipFilter,
   SEARCH_RANGE_READ,
-  updateUser,
-} from './users.repository.js';
+} from './member-list.repository.js';
+import { updateUser } from './users.repository.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 

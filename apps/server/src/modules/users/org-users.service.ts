@@ -16,13 +16,12 @@ import { finishAddressMove, moveToAddress } from '../account/account.service.js'
 import { countEmail } from '../auth/auth.service.js';
 import { countOpenInvitations, findOpenInvitationsPage } from '../invitations/open-invitations.service.js';
 import { findGroupById } from '../organisations/organisations.service.js';
+import { findGroupMembershipsPage, type MembershipFilter } from './member-list.repository.js';
 import {
   findActiveMemberships,
-  findGroupMembershipsPage,
   findMemberships,
   findOrganisationsKeyOwnedBy,
   findUserById,
-  type MembershipFilter,
   setMembershipRole,
   updateUser,
 } from './users.repository.js';

@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
 import { signInAs } from '../../../test/sign-in-client.js';
 import { addMember, insertGroup, insertUser, viewingAs } from '../../../test/fixtures.js';
-import { searchAllUsers } from './users.repository.js';
+import { searchAllUsers } from './user-search.repository.js';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 type Client = Session['client'];

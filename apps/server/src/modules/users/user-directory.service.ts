@@ -18,19 +18,17 @@ import { countMembers, toWireGroup } from '../organisations/organisations.servic
 import type { Database } from '../../db/client.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { OrgAccess } from '../../plugins/app/org-access.js';
+import { findGroupMembershipsPage, type MembershipFilter } from './member-list.repository.js';
 import {
   countAllUsersMatching,
   countOrganisationMembers,
   countUsers,
-  findAllMembershipsOf,
-  findGroupMembershipsPage,
-  findUserById,
   findUserSummaries,
   findUsersPage,
-  type MembershipFilter,
   searchAllUsers,
   searchOrganisationMembers,
-} from './users.repository.js';
+} from './user-search.repository.js';
+import { findAllMembershipsOf, findUserById } from './users.repository.js';
 
 const asRole = (value: string | null | undefined): Role | null => (isRole(value) ? value : null);
 

@@ -18,15 +18,13 @@ export {
   findUserByEmail,
   findUserById,
   findUserSummary,
-  findUserSummaries,
   isOrganisationMember,
   recordLicenseAcceptance,
   removeMembers,
-  countOrganisationMembers,
-  searchOrganisationMembers,
   setActiveOrganisation,
   updateUser,
 } from './users.repository.js';
+export { countOrganisationMembers, findUserSummaries, searchOrganisationMembers } from './user-search.repository.js';
 export { buildProductClaims, loadIdentity, type ProductClaims } from './claims.js';
 
 type Membership = { groupId: string; role: Role; subscribed?: boolean };
