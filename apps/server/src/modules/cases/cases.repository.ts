@@ -14,7 +14,7 @@ import { user } from '../../db/schema/auth.js';
 import { caseConfiguration, caseFavorite, casePlay } from '../../db/schema/cases.js';
 import { group } from '../../db/schema/groups.js';
 
-/** Who asks, as the access lists name them (see cases.service.ts `viewerOf`). */
+/** Who asks, as the access lists name them (see case-viewer.ts `viewerOf`). */
 export type CaseViewer = {
   userId: string;
   /** Everything the readers column may hold for this caller: the user, groups, pseudo groups, role:…, productType:… */
