@@ -10,7 +10,7 @@ import { caseConfiguration as c, casePlay } from '../../db/schema/cases.js';
 /** The play key's value for a case the caller never played or opened. */
 export const EPOCH = sql`'1970-01-01T00:00:00Z'::timestamptz`;
 export const EPOCH_ISO = '1970-01-01T00:00:00.000Z';
-export type KeyType = 'text' | 'timestamptz' | 'boolean' | 'integer';
+type KeyType = 'text' | 'timestamptz' | 'boolean' | 'integer';
 /** `played`: the caller's own play column, null (read as the epoch) for a case they never played or opened. */
 export type SortKey = { expression: SQL; type: KeyType; played?: SQL };
 const SORT_KEYS: Record<CaseSortField, SortKey> = {

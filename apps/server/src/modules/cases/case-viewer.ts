@@ -96,7 +96,7 @@ export function requireTemplateReader(actor: RequestUser): void {
 }
 
 /** One case the caller holds `kind` on, or null (unknown, or not theirs: never told apart). */
-export async function findAccessible({ db, cache, actor }: CaseContext, id: string, kind: CaseAccessKind) {
+async function findAccessible({ db, cache, actor }: CaseContext, id: string, kind: CaseAccessKind) {
   const viewer = await viewerOf({ db, cache }, actor);
   if (!viewer) return null;
   if (viewer.isPublicContentReader && kind !== 'READ') return null;
