@@ -1,20 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { isEngineBroken, openPglite } from './client.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, isEngineBroken, openPglite } from './client.js';
 import { user } from './schema/auth.js';
 
 describe('the embedded database client', () => {
   const onBroken = vi.fn();
-  const opened = openPglite(null, { onBroken }).then(async (handle) => {
+  let handle: DatabaseHandle;
+  // Opening and migrating a new engine is the slow part: in the hook, with the hook's time.
+  beforeAll(async () => {
+    handle = await openPglite(null, { onBroken });
     await handle.migrate();
-    return handle;
   });
   afterAll(async () => {
-    await (await opened).close();
+    await handle?.close();
   });
 
   it('reads timestamps through drizzle as dates, and raw statements as the text drizzle asked for', async () => {
-    const { db } = await opened;
+    const { db } = handle;
     const createdAt = new Date('2026-03-01T12:34:56.789Z');
     await db.insert(user).values({ id: 'u1', name: 'A B', email: 'a@example.test', createdAt });
     const [row] = await db.select().from(user).where(eq(user.id, 'u1'));
@@ -25,7 +27,7 @@ describe('the embedded database client', () => {
   });
 
   it('passes an ordinary error on to the caller without calling the engine broken', async () => {
-    const { db } = await opened;
+    const { db } = handle;
     await expect(db.execute(sql`select * from no_such_table`)).rejects.toThrow();
     await expect(
       db.transaction(async (tx) => {
