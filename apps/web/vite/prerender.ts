@@ -3,18 +3,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Plugin, type ResolvedConfig, build, defaultServerConditions } from 'vite';
+import { withPrerenderedPage } from './page-template';
 
 /** What the prerender entry exports: the HTML of the page at `url`, as the app renders it. */
 export type RenderPage = (url: string) => Promise<string>;
 
-/** Where the page HTML goes in index.html: between these comments, in place of the loading screen. */
-const PAGE_SLOT = /<!--page-->[\s\S]*<!--\/page-->/;
-
 /**
  * Writes, for each of `pages` (paths under the app's base), `pages/<page>.html`: index.html with
  * the page rendered inside `#root` (marked `data-prerendered`, so that the app hydrates it rather
- * than rendering anew). The browser shows the page, styles included, as soon as the HTML arrives;
- * its form can be filled in while the scripts load. The server sends that copy for the page's path.
+ * than rendering anew: `withPrerenderedPage`). The browser shows the page, styles included, as
+ * soon as the HTML arrives; its form can be filled in while the scripts load. The server sends that copy for the page's path.
  *
  * The pages are rendered by `entry` (a module exporting `renderPage: RenderPage`), built for Node
  * with Vite's SSR build once the browser build is written.
@@ -56,15 +54,11 @@ export function prerender({ entry, pages }: { entry: string; pages: readonly str
           `${pathToFileURL(path.join(serverDir, 'prerender.mjs')).href}?build=${Date.now()}`
         )) as { renderPage: RenderPage };
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        if (!PAGE_SLOT.test(template)) throw new Error('prerender: index.html has no <!--page--> slot');
         for (const page of pages) {
           const html = await renderPage(`http://localhost${config.base}${page}`);
           const file = path.join(outDir, 'pages', `${page}.html`);
           await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(
-            file,
-            template.replace('<div id="root">', '<div id="root" data-prerendered>').replace(PAGE_SLOT, () => html),
-          );
+          await writeFile(file, withPrerenderedPage(template, html));
         }
       } finally {
         await rm(serverDir, { recursive: true, force: true });

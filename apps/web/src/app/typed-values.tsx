@@ -20,12 +20,11 @@ export function readTypedValues(container: HTMLElement): TypedValue[] {
  * hydration is left alone: React has reported that.
  */
 export function restoreTypedValues(values: readonly TypedValue[]): void {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  if (!setValue) return;
   for (const { input, value } of values) {
     if (!input.isConnected || (input.value !== value && input.value !== '')) continue;
     input.value = '';
-    setValue.call(input, value);
+    // The element's own setter, called on the field: React's tracking of the field does not see it.
+    Reflect.set(HTMLInputElement.prototype, 'value', value, input);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }

@@ -20,7 +20,9 @@ export type GuardLoaderName = {
 }[keyof GuardsModule];
 
 /** The functions of `route-reads.ts` that start a page's reads. */
-export type PageReadsName = { [Name in keyof ReadsModule]: ReadsModule[Name] extends () => void ? Name : never }[keyof ReadsModule];
+export type PageReadsName = {
+  [Name in keyof ReadsModule]: ReadsModule[Name] extends () => void ? Name : never;
+}[keyof ReadsModule];
 
 /**
  * A loader that runs `check` (a guard of `guards.ts`, imported when a route first needs it) and,

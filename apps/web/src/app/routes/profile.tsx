@@ -29,10 +29,7 @@ export function ProfileRoute() {
         <Typography id={detailsId} component="h2" variant="h2">
           Your details
         </Typography>
-        <ProfileForm
-          userId={user.id}
-          saved={{ given_name: user.givenName, family_name: user.familyName, email: user.email }}
-        />
+        <ProfileForm userId={user.id} saved={{ given_name: user.givenName, family_name: user.familyName, email: user.email }} />
       </Paper>
       <PendingInvitations userId={user.id} email={user.email} />
       <OrganisationMemberships userId={user.id} organisations={user.organisations} activeOrgId={user.activeOrg?.id ?? null} />
