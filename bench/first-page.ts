@@ -96,7 +96,7 @@ export const FIRST_PAGE_PLAN = {
   /** Longest wait, before each Lighthouse run, for other processes on the machine to go quiet. */
   quietWaitMs: 5_000,
   /** Hard stop of the section, server start included. */
-  watchdogMs: 15 * 60_000,
+  watchdogMs: 25 * 60_000,
 } as const;
 
 export const FIRST_PAGE_TARGETS = {
