@@ -2,10 +2,10 @@
  * Section 7 of the benchmarks: the first page. Against a server started on the production build
  * (demo seed), in the system Chromium:
  *   - every script a page loads before it is usable, summed as the bytes that crossed the network
- *     (compressed bodies), for the sign-in page (target), the sign-up page and the profile page;
- *   - Lighthouse performance and accessibility scores of the same pages (the profile signed in),
- *     the median of a few runs each, with Lighthouse's default (mobile: a mid-range phone on slow
- *     4G, 4× slower CPU) and its desktop settings.
+ *     (compressed bodies), for the sign-in, sign-up, profile and scenario library pages;
+ *   - Lighthouse performance and accessibility scores of the same pages (the profile and the
+ *     scenario library signed in), the median of a few runs each, with Lighthouse's default
+ *     (mobile: a mid-range phone on slow 4G, 4× slower CPU) and its desktop settings.
  * "Usable" is: the page's heading is shown, its form (if any) has an enabled submit button, and
  * the network has then been idle for 500 ms (Playwright's `networkidle`), so that chunks a page
  * fetches right after its first render count too.
@@ -32,7 +32,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-type PageKey = 'login' | 'signup' | 'profile';
+type PageKey = 'login' | 'signup' | 'profile' | 'cases';
 
 type PagePlan = {
   key: PageKey;
@@ -44,13 +44,48 @@ type PagePlan = {
   hasForm: boolean;
   /** Opened by a signed-in user (owner@demo.test); the others signed out. */
   signedIn: boolean;
+  /** The lowest Lighthouse performance score (0–100) the page may have, with either settings. */
+  performanceTarget: number;
 };
 
 export const FIRST_PAGE_PLAN = {
   pages: [
-    { key: 'login', title: 'sign-in', path: '/auth/login', heading: 'Log in', hasForm: true, signedIn: false },
-    { key: 'signup', title: 'sign-up', path: '/auth/signup', heading: 'Sign up', hasForm: true, signedIn: false },
-    { key: 'profile', title: 'profile', path: '/auth/account/profile', heading: 'Profile', hasForm: false, signedIn: true },
+    {
+      key: 'login',
+      title: 'sign-in',
+      path: '/auth/login',
+      heading: 'Log in',
+      hasForm: true,
+      signedIn: false,
+      performanceTarget: 90,
+    },
+    {
+      key: 'signup',
+      title: 'sign-up',
+      path: '/auth/signup',
+      heading: 'Sign up',
+      hasForm: true,
+      signedIn: false,
+      performanceTarget: 90,
+    },
+    {
+      key: 'profile',
+      title: 'profile',
+      path: '/auth/account/profile',
+      heading: 'Profile',
+      hasForm: false,
+      signedIn: true,
+      performanceTarget: 80,
+    },
+    {
+      key: 'cases',
+      title: 'scenario library',
+      path: '/authoring/cases',
+      heading: 'Scenarios',
+      hasForm: false,
+      signedIn: true,
+      performanceTarget: 80,
+    },
   ] satisfies PagePlan[],
   /** Lighthouse runs per page and form factor (its own advice: the median of several runs). */
   lighthouseRuns: 3,
@@ -61,14 +96,13 @@ export const FIRST_PAGE_PLAN = {
   /** Longest wait, before each Lighthouse run, for other processes on the machine to go quiet. */
   quietWaitMs: 5_000,
   /** Hard stop of the section, server start included. */
-  watchdogMs: 10 * 60_000,
+  watchdogMs: 25 * 60_000,
 } as const;
 
 export const FIRST_PAGE_TARGETS = {
-  /** Compressed JavaScript the sign-in page loads before it is usable (kB = 1,000 bytes). */
-  loginScriptKb: 100,
-  /** Lighthouse scores (0–100), with either settings. */
-  performance: 95,
+  /** Lighthouse performance (0–100), with either settings, by page (`performanceTarget`). */
+  performance: Object.fromEntries(FIRST_PAGE_PLAN.pages.map((page) => [page.key, page.performanceTarget])),
+  /** Lighthouse accessibility (0–100), on every page. */
   accessibility: 100,
 } as const;
 
@@ -128,7 +162,6 @@ function firstPageLines(): ConstructorParameters<typeof Scoreboard>[0] {
       label: `${page.title} page (${page.path}): JavaScript before usable, compressed`,
       unit: 'kB',
       digits: 1,
-      ...(page.key === 'login' ? { target: { op: '<=' as const, value: FIRST_PAGE_TARGETS.loginScriptKb } } : {}),
     });
   }
   const runs = `median of ${FIRST_PAGE_PLAN.lighthouseRuns}`;
@@ -140,7 +173,7 @@ function firstPageLines(): ConstructorParameters<typeof Scoreboard>[0] {
         label: `${page.title} page: Lighthouse performance, ${formFactor} (${runs})`,
         unit: '',
         digits: 0,
-        target: { op: '>=', value: FIRST_PAGE_TARGETS.performance },
+        target: { op: '>=', value: page.performanceTarget },
       });
     }
     lines.push({

@@ -1,31 +1,51 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { yieldToBrowser } from './lib/yield-to-browser';
+import { createAppRouter, routes } from './app/router';
+import { AfterHydration, readTypedValues, restoreTypedValues } from './app/typed-values';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-// The start-up in three tasks rather than one: evaluating the first load's files (the imports
-// above), creating the router (which matches the path and starts loading its route's chunks),
-// and the first render. On a slow phone each is a task of 50 to 70 ms; together they were one
-// of 200 ms during which the browser neither painted nor answered input.
-await yieldToBrowser();
-const router = createAppRouter();
-await yieldToBrowser();
-
-const root = createRoot(container);
-// The first render as a transition: React renders it in slices, yielding to the browser between
-// them, rather than in one long task that delays the page's first input. (Preact, which renders
-// the production build, renders it at once: decision 0021.)
-startTransition(() => {
-  root.render(
+if (container.hasAttribute('data-prerendered')) {
+  // A page the build prerendered (`vite/prerender.ts`): React hydrates it, taking over the HTML
+  // shown, and the fields already typed into, rather than rendering anew. Hydrating needs the
+  // page's components at once: the routes it matches that load on demand are loaded first, as
+  // React Router documents for hydrating such routes.
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+  const typed = readTypedValues(container);
+  let isHydrated = false;
+  const onHydrated = () => {
+    // Once, though strict mode runs effects twice in development.
+    if (isHydrated) return;
+    isHydrated = true;
+    container.removeAttribute('data-prerendered');
+    restoreTypedValues(typed);
+  };
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <AfterHydration onHydrated={onHydrated}>
+        <AppProviders>
+          <RouterProvider router={createAppRouter()} />
+        </AppProviders>
+      </AfterHydration>
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <RouterProvider router={createAppRouter()} />
       </AppProviders>
     </StrictMode>,
   );
-});
+}

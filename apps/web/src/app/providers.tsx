@@ -1,14 +1,21 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
-/** The theme around every page; the query cache comes with the pages that use it (`QueryLayout`). */
+/** The app's one query cache: every page reads it, and the route loaders start their pages' reads in it. */
+export const queryClient = createQueryClient();
+
+/** The theme and the query cache around every page. */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -9,7 +9,7 @@ import { authRoutes, verificationRoutes } from './route-table/auth-routes';
 import { authoringRoutes } from './route-table/authoring-routes';
 import { groupsRoutes } from './route-table/groups-routes';
 import { orgRoutes } from './route-table/org-routes';
-import { guarded, lazyComponent, queryLayout } from './route-table/page';
+import { guarded, lazyComponent } from './route-table/page';
 
 /**
  * The route table (spec section 2), composed from one file per area: the /auth area, and the
@@ -18,10 +18,10 @@ import { guarded, lazyComponent, queryLayout } from './route-table/page';
  * page declares who may open it (a permission of the domain table, or public / unverified /
  * signed-in); its loader enforces that: unauthenticated → login, permission lacking → profile.
  *
- * The first load holds only what the sign-in page needs (the page, its layout, the router and the
- * error pages, which must show even when a chunk fails to load); the signed-in layouts, every
- * other page, the guards and the query cache (`queryLayout`) are chunks of their own, loaded when
- * first needed.
+ * The sign-in page, its layout, the router and the error pages (which must show even when a chunk
+ * fails to load) come with the app's entry; the signed-in layouts, every other page and the guards
+ * are loaded when first needed (`lazy`), while the route's loader runs its guard and starts the
+ * page's API reads (`route-reads.ts`).
  */
 export const routes: RouteObject[] = [
   {
@@ -35,31 +35,29 @@ export const routes: RouteObject[] = [
         Component: AuthLayout,
         children: [{ path: 'auth', ErrorBoundary: PageErrorBoundary, children: authRoutes }],
       },
-      queryLayout([
-        {
-          lazy: lazyComponent(() => import('./layouts/signed-in-layout'), 'SignedInLayout'),
-          ...guarded('unverified'),
-          children: [{ path: 'auth', ErrorBoundary: PageErrorBoundary, children: verificationRoutes }],
-        },
-        {
-          lazy: lazyComponent(() => import('./layouts/app-shell'), 'AppShell'),
-          ...guarded('signed-in'),
-          children: [
-            {
-              path: 'auth',
-              ErrorBoundary: PageErrorBoundary,
-              children: [
-                ...accountRoutes,
-                ...orgRoutes,
-                ...groupsRoutes,
-                ...accessRoutes,
-                { path: '*', ...guarded('signed-in'), lazy: lazyComponent(() => import('./not-found'), 'NotFoundRoute') },
-              ],
-            },
-            { ErrorBoundary: PageErrorBoundary, children: authoringRoutes },
-          ],
-        },
-      ]),
+      {
+        lazy: lazyComponent(() => import('./layouts/signed-in-layout'), 'SignedInLayout'),
+        ...guarded('unverified'),
+        children: [{ path: 'auth', ErrorBoundary: PageErrorBoundary, children: verificationRoutes }],
+      },
+      {
+        lazy: lazyComponent(() => import('./layouts/app-shell'), 'AppShell'),
+        ...guarded('signed-in', 'startShellReads'),
+        children: [
+          {
+            path: 'auth',
+            ErrorBoundary: PageErrorBoundary,
+            children: [
+              ...accountRoutes,
+              ...orgRoutes,
+              ...groupsRoutes,
+              ...accessRoutes,
+              { path: '*', ...guarded('signed-in'), lazy: lazyComponent(() => import('./not-found'), 'NotFoundRoute') },
+            ],
+          },
+          { ErrorBoundary: PageErrorBoundary, children: authoringRoutes },
+        ],
+      },
     ],
   },
 ];

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type RouteObject, RouterProvider, createMemoryRouter } from 'react-router';
-import { AppProviders } from '../app/providers';
+import { AppProviders, queryClient } from '../app/providers';
 import { APP_BASENAME } from '../config/paths';
-import { createQueryClient } from '../lib/query-client';
 
 /** Renders `ui` at `path` (a full path, with the app base) with the app's providers and a memory router. */
 export function renderWithRouter(ui: ReactNode, { path = `${APP_BASENAME}/`, routePath = '*' } = {}) {
@@ -12,18 +10,16 @@ export function renderWithRouter(ui: ReactNode, { path = `${APP_BASENAME}/`, rou
 }
 
 /**
- * Renders a route table at `path` (a full path), with a query cache of its own (the app's
- * `QueryLayout` keeps it); returns the router for location checks.
+ * Renders a route table at `path` (a full path) with the app's providers, its query cache emptied
+ * first (the route loaders start their reads in that cache); returns the router for location checks.
  */
 export function renderRoutes(routes: RouteObject[], path: string) {
+  queryClient.clear();
   const router = createMemoryRouter(routes.map(underAppBase), { initialEntries: [path] });
-  const queryClient = createQueryClient();
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </QueryClientProvider>,
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
   return { ...view, router, queryClient };
 }

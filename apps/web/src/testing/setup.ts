@@ -10,10 +10,10 @@ import { afterEach, beforeEach } from 'vitest';
  */
 const originalConsoleError = console.error;
 
-// Pages, their layouts and the route guards are imported on first visit (each is a chunk of its
-// own in the build): a test's first render waits for those imports, which on a busy machine take
-// longer than the default second of findBy*/waitFor.
-configure({ asyncUtilTimeout: 4_000 });
+// Pages, their layouts, the route guards and the modules that start a page's reads are imported on
+// first visit (each is a chunk of its own in the build): a test's first render waits for those
+// imports, which on a busy machine take longer than the default second of findBy*/waitFor.
+configure({ asyncUtilTimeout: 8_000 });
 
 // jsdom does not scroll; the router's scroll restoration calls this on every navigation.
 window.scrollTo = () => undefined;

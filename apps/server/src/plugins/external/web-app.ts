@@ -7,8 +7,11 @@ import fp from 'fastify-plugin';
 /**
  * Serves the built single-page app under /auth with history fallback, and its index.html at
  * /authoring/cases: the scenario library is a page of the same app (decision 1), whose router
- * runs the authoring-path guard. A page with its own copy of index.html (`pages/<path>.html`,
- * written by the build) gets that copy. The build writes a brotli
+ * runs the authoring-path guard. A page the build prerendered (`pages/<path>.html`: index.html
+ * with the page's HTML, sign-in and sign-up) gets that copy when its address has no query: the
+ * copy is the page as it shows without one, and a query may change what it shows (the sign-up
+ * page's invitation variant), so such an address gets index.html and the page renders in the
+ * browser. The build writes a brotli
  * and a gzip copy of every text file (`<file>.br`, `<file>.gz`); a browser that accepts one of
  * them gets it (`Content-Encoding`, `Vary: Accept-Encoding`), any other the file as it is.
  */
@@ -22,7 +25,7 @@ export default fp<{ root: string }>(
     };
 
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/auth/login'));
-    const serve = async (relative: string, reply: FastifyReply) => {
+    const serve = async (relative: string, hasQuery: boolean, reply: FastifyReply) => {
       if (relative && isFile(relative)) {
         const immutable = relative.startsWith('assets/');
         return reply.sendFile(relative, { maxAge: immutable ? '365d' : 0, immutable });
@@ -30,16 +33,14 @@ export default fp<{ root: string }>(
       if (!isFile('index.html')) {
         return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
       }
-      // A page the build wrote its own copy of index.html for (naming the scripts it renders
-      // with, so that the browser fetches them at once) gets that copy.
-      const page = relative ? `pages/${relative}.html` : null;
+      const page = relative && !hasQuery ? `pages/${relative}.html` : null;
       reply.header('cache-control', 'no-cache');
       return reply.sendFile(page && isFile(page) ? page : 'index.html', { cacheControl: false });
     };
-    app.get('/auth', { schema: { hide: true } }, (_request, reply) => serve('', reply));
-    app.get('/authoring/cases', { schema: { hide: true } }, (_request, reply) => serve('', reply));
+    app.get('/auth', { schema: { hide: true } }, (_request, reply) => serve('', false, reply));
+    app.get('/authoring/cases', { schema: { hide: true } }, (_request, reply) => serve('', false, reply));
     app.get<{ Params: { '*': string } }>('/auth/*', { schema: { hide: true } }, (request, reply) =>
-      serve(request.params['*'], reply),
+      serve(request.params['*'], request.url.includes('?'), reply),
     );
   },
   { name: 'web-app' },

@@ -14,17 +14,13 @@ import type { InvitationActions } from '../../features/notifications/components/
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { useHasOpened } from '../../lib/use-has-opened';
 import { useCurrentUser } from '../../lib/use-session';
-import { useStagedRender } from '../../lib/use-staged-render';
 import { SessionLifecycle } from '../session-lifecycle';
 import { NavBar } from './nav-bar';
 import { SideNavList } from './side-nav';
 
 const DRAWER_WIDTH = 256;
 
-/**
- * The popup carousel shows nothing until its notifications have loaded: its code loads, and it
- * renders, after the page's first render.
- */
+/** The popup carousel shows nothing until its notifications have loaded: its code loads on demand. */
 const PopupNotifications = lazy(() =>
   import('../../features/notifications/components/popup-notifications').then((module) => ({
     default: module.PopupNotifications,
@@ -41,15 +37,6 @@ export function AppShell() {
   // narrow ones (hidden with CSS, the other would still render its lists and load notifications).
   const isWide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const navigationId = useId();
-  // The nav bar first, then the page, then the popup carousel: each render a task of its own (the
-  // page below the bar, so nothing shown moves). The bar and the page are kept as elements, so that
-  // the shell's later renders do not render them again.
-  const shown = useStagedRender(2);
-  const navBar = useMemo(
-    () => <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />,
-    [isMobileOpen, navigationId],
-  );
-  const page = useMemo(() => <Outlet />, []);
   const queryClient = useQueryClient();
   const email = user?.email ?? null;
   // The popup carousel answers invitations through the invitations area.
@@ -70,12 +57,12 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SessionLifecycle />
-      {user && invitationActions && !user.isImpersonated && shown >= 2 ? (
+      {user && invitationActions && !user.isImpersonated ? (
         <Suspense fallback={null}>
           <PopupNotifications invitationActions={invitationActions} />
         </Suspense>
       ) : null}
-      {navBar}
+      <NavBar onOpenNavigation={() => setIsMobileOpen(true)} isNavigationOpen={isMobileOpen} navigationId={navigationId} />
       <Box sx={{ display: 'flex', flexGrow: 1 }}>
         {user && !isWide && hasMobileOpened ? (
           <Drawer
@@ -111,7 +98,7 @@ export function AppShell() {
         ) : null}
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 4 } }}>
           <ViewAsBanner />
-          {shown >= 1 ? page : null}
+          <Outlet />
         </Box>
       </Box>
     </Box>

@@ -1,25 +1,21 @@
 import type { RouteObject } from 'react-router';
 import { LoginRoute } from '../../features/auth/routes/login';
-import { firstLoadPage, guardLoader, page, queryLayout } from './page';
+import { firstLoadPage, guardLoader, page } from './page';
 
 /** The public pages of signing in, signing up and accepting an invitation (spec section 2). */
 export const authRoutes: RouteObject[] = [
-  // Sign-in is the page most visits open first: it comes with the first load (no second round trip).
+  // Sign-in is the page most visits open first: it comes with the app's entry (no second round trip).
   firstLoadPage({ index: true }, 'public', LoginRoute),
   firstLoadPage('login', 'public', LoginRoute, { id: 'login' }),
-  // Plain sign-up sends one request too, without the query cache; its invite variant loads the cache itself.
   page('signup', 'public', () => import('../../features/auth/routes/signup'), 'SignupRoute'),
-  // The other public pages use the query cache, which the first load does without.
-  queryLayout([
-    page('choose-password', 'public', () => import('../../features/auth/routes/choose-password'), 'ChoosePasswordRoute'),
-    page('reset-password', 'public', () => import('../../features/auth/routes/reset-password'), 'ResetPasswordRoute'),
-    page('reclaim-email', 'public', () => import('../../features/auth/routes/reclaim-email'), 'ReclaimEmailRoute'),
-    page('callback', 'public', () => import('../../features/auth/routes/callback'), 'CallbackRoute'),
-    page('license', 'public', () => import('../../features/auth/routes/license'), 'LicenseRoute'),
-    // Public: the link decides whether to sign up, sign in first, or accept (decision 8).
-    page('accept-invite', 'public', () => import('../../features/invitations/routes/accept-invite'), 'AcceptInviteRoute'),
-    page('emailVerified', 'public', () => import('../../features/auth/routes/email-verified'), 'EmailVerifiedRoute'),
-  ]),
+  page('choose-password', 'public', () => import('../../features/auth/routes/choose-password'), 'ChoosePasswordRoute'),
+  page('reset-password', 'public', () => import('../../features/auth/routes/reset-password'), 'ResetPasswordRoute'),
+  page('reclaim-email', 'public', () => import('../../features/auth/routes/reclaim-email'), 'ReclaimEmailRoute'),
+  page('callback', 'public', () => import('../../features/auth/routes/callback'), 'CallbackRoute'),
+  page('license', 'public', () => import('../../features/auth/routes/license'), 'LicenseRoute'),
+  // Public: the link decides whether to sign up, sign in first, or accept (decision 8).
+  page('accept-invite', 'public', () => import('../../features/invitations/routes/accept-invite'), 'AcceptInviteRoute'),
+  page('emailVerified', 'public', () => import('../../features/auth/routes/email-verified'), 'EmailVerifiedRoute'),
 ];
 
 /** Signed-in pages before the app proper, open while the address awaits verification. */

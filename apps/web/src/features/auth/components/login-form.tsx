@@ -84,7 +84,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: { licenseToke
   };
 
   return (
-    <Box component="form" noValidate onFocus={signInValidator.preload} onSubmit={onSubmit}>
+    <Box component="form" method="post" noValidate onFocus={signInValidator.preload} onSubmit={onSubmit}>
       {signIn.error ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {signInErrorMessage(signIn.error)}

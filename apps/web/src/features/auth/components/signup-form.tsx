@@ -81,7 +81,7 @@ export function SignupForm({ shownFields = SIGNUP_FORM_FIELDS }: { shownFields?:
   }
 
   return (
-    <Box component="form" noValidate onFocus={signupValidator.preload} onSubmit={onSubmit}>
+    <Box component="form" method="post" noValidate onFocus={signupValidator.preload} onSubmit={onSubmit}>
       {invite.error ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorMessage(invite.error, UNKNOWN_ERROR_MESSAGE)}
