@@ -28,7 +28,15 @@ import { errorResponses } from '../../lib/error-responses.js';
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const ok = { ok: true } as const;
 
-const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+/**
+ * The request's headers as better-auth reads them, with the client address Fastify trusts (its
+ * proxy settings) in X-Forwarded-For, where better-auth looks for it: never one the client sent.
+ */
+const headersOf = (request: FastifyRequest) => {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+};
 const setCookies = (reply: FastifyReply, cookies: string[]) => {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 };
@@ -41,13 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-in',
     { schema: { tags, body: SignInBodySchema, response: { 200: SignInAnswerSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user, licenseToken } = await service.signIn({
-        ctx: app,
-        ...request.body,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        cookieHeader: request.headers.cookie,
-      });
+      const { cookies, user, licenseToken } = await service.signIn({ ctx: app, ...request.body, headers: headersOf(request) });
       setCookies(reply, cookies);
       return { user, licenseToken };
     },
@@ -139,10 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     { schema: { tags, body: ResetPasswordBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request, reply) => {
-      setCookies(
-        reply,
-        await service.resetPassword({ ctx: app, ...request.body, ip: request.ip, cookieHeader: request.headers.cookie }),
-      );
+      setCookies(reply, await service.resetPassword({ ctx: app, ...request.body, headers: headersOf(request) }));
       return ok;
     },
   );

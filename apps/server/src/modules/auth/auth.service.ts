@@ -13,12 +13,13 @@ import {
 import { mailReclaimLinkForReset } from '../../identity/email-reclaim.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../identity/password.js';
 import { endSession, endUserSessions, isSessionLive } from '../../identity/sessions.js';
-import { checkPassword, openSession } from '../../identity/sign-in.js';
+import { type Lockout, refundAttempt, signInAttempt, signInClientKey } from '../../identity/sign-in-limits.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert, DEPENDENCY_RETRY_AFTER_SECONDS, isUniqueViolation } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
-import type { LimitRule } from '../../lib/rate-limiter.js';
-import type { MailMessage } from '../../mail/mailer.js';
+import { sendInBackground } from '../../lib/background-mail.js';
+import { countEmail, LIMITS, rateLimited } from '../../lib/limits.js';
+import { verificationLink } from '../../lib/verification-link.js';
 import {
   existingAccountEmail,
   pendingInvitationReminderEmail,
@@ -36,55 +37,10 @@ import {
 import { joinInvitedOrganisation, lockSeats } from '../invitations/seats.service.js';
 import * as users from '../users/users.service.js';
 
-/**
- * The identity rate limits (decisions 0010 and 0039). Sign-in attempts count before the password is
- * checked and only failures stay counted:
- * - per account and client (the browser when it holds the account's device cookie, else the client
- *   address): 5 failures in a row (forgotten a day after the first, or at a successful sign-in),
- *   then a lockout of that client alone for `lockoutSeconds`; its lockouts are counted for 7 days
- *   from the first (or until a successful sign-in) so that each lasts twice as long;
- * - per account, from clients it does not know (no device cookie of its own): 20 failures in a
- *   day, then such clients are paused for the rest of the day; browsers it knows still get through
- *   and a password reset lifts the pause;
- * - per client IP: 50 failures in 15 minutes.
- * E-mails: 3 of one kind per address in 15 minutes, 30 per client IP in an hour. Wrong current
- * passwords before a sensitive change: 5 per account in 15 minutes.
- */
-export const LIMITS = {
-  signInClient: { name: 'signin-client', max: 5, windowSeconds: 24 * 60 * 60 },
-  // A counter, never a refusal: how many lockouts the account has had on that client.
-  signInClientLockouts: { name: 'signin-client-lockouts', max: Number.MAX_SAFE_INTEGER, windowSeconds: 7 * 24 * 60 * 60 },
-  signInAccount: { name: 'signin-account-new-clients', max: 20, windowSeconds: 24 * 60 * 60 },
-  signInIp: { name: 'signin-ip', max: 50, windowSeconds: 15 * 60 },
-  passwordCheck: { name: 'password-check', max: 5, windowSeconds: 15 * 60 },
-  emailPerAddress: { name: 'mail-address', max: 3, windowSeconds: 15 * 60 },
-  emailPerIp: { name: 'mail-ip', max: 30, windowSeconds: 60 * 60 },
-} satisfies Record<string, LimitRule>;
-
-/** The first lockout of a client lasts 15 minutes; each further one twice the last, at most 24 hours. */
-export const SIGN_IN_LOCKOUT = { firstSeconds: 15 * 60, maxSeconds: 24 * 60 * 60 } as const;
-
-/** How long a client's `lockout`-th lockout (1, 2, ...) lasts: 15 min, 30 min, 1 h, ... 16 h, then 24 h. */
-export function lockoutSeconds(lockout: number): number {
-  return Math.min(SIGN_IN_LOCKOUT.firstSeconds * 2 ** Math.max(0, lockout - 1), SIGN_IN_LOCKOUT.maxSeconds);
-}
-
 type Ctx = Pick<
   Services,
   'db' | 'auth' | 'tokens' | 'licenseTokens' | 'verificationTokens' | 'deviceCookies' | 'mailer' | 'limiter' | 'env' | 'cache'
 >;
-
-/** Sends without waiting, so that answers take the same time whether or not a mail goes out. */
-export function sendInBackground(ctx: Pick<Ctx, 'mailer'>, message: MailMessage) {
-  void ctx.mailer.send(message).catch(() => {});
-}
-
-/** The e-mail verification link (its token is bound to one account and one address). */
-export const verificationLink = (publicUrl: string, token: string) =>
-  `${publicUrl}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
-
-/** Where verification links land: verified or not, the browser goes on to /auth/emailVerified. */
-export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
 
 /**
  * Checks the signed-in user's current password before a sensitive change (a stolen token alone
@@ -108,70 +64,12 @@ export async function verifyCurrentPassword({
   await ctx.limiter.refund(userId, LIMITS.passwordCheck);
 }
 
-function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', { headers: { 'retry-after': String(retryAfterSeconds) } });
-}
-
-/** Counts one e-mail to `address` (and from `ip` when given); refuses past either limit. */
-export async function countEmail(ctx: Pick<Ctx, 'limiter'>, kind: string, address: string, ip?: string) {
-  const state = await ctx.limiter.consume(`${kind}:${address}`, LIMITS.emailPerAddress);
-  if (!state.isAllowed) throw rateLimited(state.retryAfterSeconds);
-  if (ip) {
-    const fromIp = await ctx.limiter.consume(ip, LIMITS.emailPerIp);
-    if (!fromIp.isAllowed) throw rateLimited(fromIp.retryAfterSeconds);
-  }
-}
-
-/** Who tries to sign in, as the limits see them: the client address, and the device the account knows it by. */
-type SignInClient = { ip: string; deviceId: string | null };
-
-/** The key of an account's counters for one client: its device when the account knows it, else its address. */
-export function signInClientKey(email: string, { ip, deviceId }: SignInClient): string {
-  return deviceId ? `${email}|device:${deviceId}` : `${email}|ip:${ip}`;
-}
-
-/**
- * Counts a sign-in attempt before its password is checked (check and count are one step, so
- * parallel attempts cannot all slip under a limit): per client IP, per account and client, and
- * per account from clients it does not know. The attempt that first goes past the account and
- * client's limit locks that client out, longer each time; the one that first goes past the
- * account's limit pauses the clients it does not know. Both tell the owner. Throws RATE_LIMITED
- * when the attempt must not be checked.
- */
-async function countSignInAttempt(ctx: Ctx, email: string, client: SignInClient) {
-  const fromIp = await ctx.limiter.consume(client.ip, LIMITS.signInIp);
-  if (!fromIp.isAllowed) throw rateLimited(fromIp.retryAfterSeconds);
-  const key = signInClientKey(email, client);
-  const fromClient = await ctx.limiter.consume(key, LIMITS.signInClient);
-  if (!fromClient.isAllowed) {
-    // A refused attempt checks nothing: it does not use up the address's allowance.
-    await ctx.limiter.refund(client.ip, LIMITS.signInIp);
-    // Only one attempt sees the count just past the limit: later ones find the lock (a block restarts
-    // the count there and each refusal adds to it), so each lockout is counted and mailed once.
-    if (fromClient.count !== LIMITS.signInClient.max + 1) throw rateLimited(fromClient.retryAfterSeconds);
-    const lockouts = await ctx.limiter.consume(key, LIMITS.signInClientLockouts);
-    const seconds = lockoutSeconds(lockouts.count);
-    await ctx.limiter.block(key, LIMITS.signInClient, seconds);
-    notifyLockout(ctx, email, { seconds, isAccountWide: false });
-    throw rateLimited(seconds);
-  }
-  // A browser the account knows is not slowed by guesses made elsewhere.
-  if (client.deviceId) return;
-  const fromAnywhere = await ctx.limiter.consume(email, LIMITS.signInAccount);
-  if (fromAnywhere.isAllowed) return;
-  await Promise.all([ctx.limiter.refund(client.ip, LIMITS.signInIp), ctx.limiter.refund(key, LIMITS.signInClient)]);
-  if (fromAnywhere.count === LIMITS.signInAccount.max + 1) {
-    notifyLockout(ctx, email, { seconds: fromAnywhere.retryAfterSeconds, isAccountWide: true });
-  }
-  throw rateLimited(fromAnywhere.retryAfterSeconds);
-}
-
 /**
  * Mails the owner of an account whose sign-in was just locked for a client, or paused for new
  * clients; an address without an account (or a deleted one) gets nothing. In the background, so
  * that the answer's timing says nothing about whether the account exists.
  */
-function notifyLockout(ctx: Ctx, email: string, { seconds, isAccountWide }: { seconds: number; isAccountWide: boolean }) {
+export function notifyLockout(ctx: Pick<Ctx, 'db' | 'mailer' | 'env'>, email: string, { seconds, isAccountWide }: Lockout) {
   const send = async () => {
     const owner = await users.findUserByEmail(ctx.db, email);
     if (!owner || owner.deletedAt) return;
@@ -186,85 +84,60 @@ function notifyLockout(ctx: Ctx, email: string, { seconds, isAccountWide }: { se
  * of new clients and the locks of the client that reset it (by address, and by device if the
  * account knows it), and returns the device cookie that makes that browser known to the account.
  */
-async function trustResettingClient(
-  ctx: Ctx,
-  { userId, ip, cookieHeader }: { userId: string; ip: string; cookieHeader?: string },
-) {
+async function trustResettingClient(ctx: Ctx, { userId, headers }: { userId: string; headers: Headers }) {
   // Read after the reset: it may have given the account back its proven address.
   const account = await users.findUserById(ctx.db, userId);
   if (!account) return [];
-  const deviceId = ctx.deviceCookies.deviceOf(account.email, cookieHeader);
-  const keys = [signInClientKey(account.email, { ip, deviceId: null })];
-  if (deviceId) keys.push(signInClientKey(account.email, { ip, deviceId }));
+  const attempt = signInAttempt(ctx.deviceCookies, { body: { email: account.email }, headers, options: ctx.auth.options });
+  if (!attempt) return [];
+  const { email, client } = attempt;
+  const keys = [signInClientKey(email, { ip: client.ip, deviceId: null })];
+  if (client.deviceId) keys.push(attempt.key);
   // The password is changed already: a failing counter store must not make the answer say otherwise
   // (the token is used up); the device cookie still lets this browser through.
   await Promise.all([
-    ctx.limiter.reset(account.email, LIMITS.signInAccount),
+    ctx.limiter.reset(email, LIMITS.signInAccount),
     ...keys.flatMap((key) => [ctx.limiter.reset(key, LIMITS.signInClient), ctx.limiter.reset(key, LIMITS.signInClientLockouts)]),
   ]).catch(() => {});
   return [ctx.deviceCookies.issue(account.email)];
 }
 
 /**
- * Signs in with e-mail and password and returns the cookies to set: the session's, and the device
- * cookie that makes this browser known to the account; with them the license token while the
- * current license is not accepted (null once it is). Failed attempts count per account and
- * client, per account from unknown clients, and per IP; past a limit the answer is 429 with
- * Retry-After.
+ * Signs in with e-mail and password through better-auth's sign-in, and returns the cookies to set:
+ * the session's, and the device cookie that makes this browser known to the account; with them the
+ * license token while the current license is not accepted (null once it is). The sign-in limits
+ * (identity/sign-in-limits.ts) count the attempt before the password is verified; past a limit the
+ * answer is 429 with Retry-After. `headers` carry the client address the routes trust.
  */
-export async function signIn({
-  ctx,
-  email,
-  password,
-  ip,
-  userAgent,
-  cookieHeader,
-}: {
-  ctx: Ctx;
-  email: string;
-  password: string;
-  ip: string;
-  userAgent: string;
-  cookieHeader: string | undefined;
-}) {
-  const client = { ip, deviceId: ctx.deviceCookies.deviceOf(email, cookieHeader) };
-  const clientKey = signInClientKey(email, client);
-  await countSignInAttempt(ctx, email, client);
+export async function signIn({ ctx, email, password, headers }: { ctx: Ctx; email: string; password: string; headers: Headers }) {
   try {
-    const user = await checkPassword(ctx.db, { email, password });
-    if (!user) throw new AppError('INVALID_CREDENTIALS');
-    if (user.deletedAt) {
-      // A deleted account keeps no session; it answers like a wrong password.
-      await endUserSessions(ctx, [user.id]);
-      throw new AppError('INVALID_CREDENTIALS');
-    }
-    const { cookie } = await openSession({ auth: ctx.auth, db: ctx.db, user, ipAddress: ip, userAgent });
-    // Only failures stay counted: the owner's success clears this client's run and gives the attempt
-    // back. The account's count of unknown clients stays: guessing elsewhere may go on.
-    await Promise.all([
-      ctx.limiter.reset(clientKey, LIMITS.signInClient),
-      ctx.limiter.reset(clientKey, LIMITS.signInClientLockouts),
-      ctx.limiter.refund(ip, LIMITS.signInIp),
-      ...(client.deviceId ? [] : [ctx.limiter.refund(email, LIMITS.signInAccount)]),
-    ]);
+    const { headers: answer, response } = await ctx.auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
+    const { user } = response;
     return {
-      cookies: [cookie, ctx.deviceCookies.issue(email)],
+      cookies: [...answer.getSetCookie(), ctx.deviceCookies.issue(user.email)],
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
       // Read from the row the password check loaded: the client learns now that the ID token would
       // be refused until the license is accepted (decision 14), and goes to the license screen.
       licenseToken: user.licenseVersion === LICENSE_VERSION ? null : await ctx.licenseTokens.issue(user.id),
     };
   } catch (error) {
-    if (!(error instanceof AppError)) {
-      // The server failed, the password was not judged: the attempt does not count.
-      await Promise.all([
-        ctx.limiter.refund(clientKey, LIMITS.signInClient),
-        ctx.limiter.refund(ip, LIMITS.signInIp),
-        ...(client.deviceId ? [] : [ctx.limiter.refund(email, LIMITS.signInAccount)]),
-      ]).catch(() => {});
-      throw error;
+    if (error instanceof APIError) {
+      if (error.statusCode === 429) {
+        // The sign-in limits put their wait in the refusal's Retry-After (identity/sign-in-limits.ts).
+        const retryAfter = new Headers(error.headers as Record<string, string> | undefined).get('retry-after');
+        throw rateLimited(Number(retryAfter) || 1);
+      }
+      if (error.statusCode < 500) throw new AppError('INVALID_CREDENTIALS');
+    } else {
+      // The server failed before the answer, the password was not judged: the attempt does not count.
+      const attempt = signInAttempt(ctx.deviceCookies, { body: { email }, headers, options: ctx.auth.options });
+      if (attempt) await refundAttempt(ctx.limiter, attempt).catch(() => {});
     }
-    throw new AppError('INVALID_CREDENTIALS');
+    throw error;
   }
 }
 
@@ -556,14 +429,12 @@ export async function resetPassword({
   ctx,
   token,
   newPassword,
-  ip,
-  cookieHeader,
+  headers,
 }: {
   ctx: Ctx;
   token: string;
   newPassword: string;
-  ip: string;
-  cookieHeader?: string | undefined;
+  headers: Headers;
 }) {
   // better-auth uses the link up before it touches Redis: a reset that then fails (Redis out of
   // reach) would leave the person without a link and with the old password. What needs Redis runs
@@ -580,7 +451,7 @@ export async function resetPassword({
     if (error instanceof APIError && error.statusCode < 500) throw new AppError('RESET_TOKEN_INVALID');
     throw error;
   }
-  return trustResettingClient(ctx, { userId: account.id, ip, cookieHeader });
+  return trustResettingClient(ctx, { userId: account.id, headers });
 }
 
 /** Sends a verification e-mail to the user's address unless it is verified already. */
