@@ -19,7 +19,7 @@ import { createMemorySessionStorage, createRedisSessionStorage } from './identit
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { notifyLockout } from './modules/auth/auth.service.js';
+import { notifyLockout } from './modules/auth/sign-in.service.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
 import { casesGraphql } from './modules/cases/cases.graphql.js';
 import { casePeerRoutes, caseToolRoutes } from './modules/case-copy/case-copy.routes.js';

@@ -14,7 +14,7 @@ import { addressInUseEmail, emailChangeNoticeEmail, verificationEmail } from '..
 import { sendInBackground } from '../../lib/background-mail.js';
 import { countEmail } from '../../lib/limits.js';
 import { verificationLink } from '../../lib/verification-link.js';
-import { verifyCurrentPassword } from '../auth/auth.service.js';
+import { verifyCurrentPassword } from '../auth/password.service.js';
 import type { RequestUser } from '../../plugins/app/authenticate.js';
 import type { Services } from '../../plugins/app/services.js';
 import { findGroupById } from '../organisations/organisations.service.js';

@@ -21,7 +21,10 @@ import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import { EndViewAsBodySchema, LoginAsBodySchema, LoginAsResponseSchema } from '@patientsim/domain/auth/view-as.schemas';
 import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
-import * as service from './auth.service.js';
+import * as emailVerification from './email-verification.service.js';
+import * as passwords from './password.service.js';
+import * as signInService from './sign-in.service.js';
+import * as signUpService from './sign-up.service.js';
 import * as viewAs from './view-as.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
@@ -49,20 +52,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-in',
     { schema: { tags, body: SignInBodySchema, response: { 200: SignInAnswerSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user, licenseToken } = await service.signIn({ ctx: app, ...request.body, headers: headersOf(request) });
+      const { cookies, user, licenseToken } = await signInService.signIn({ ctx: app, ...request.body, headers: headersOf(request) });
       setCookies(reply, cookies);
       return { user, licenseToken };
     },
   );
 
   app.post('/auth/sign-out', { schema: { tags, response: { 200: OkSchema, ...errors } } }, async (request, reply) => {
-    setCookies(reply, await service.signOut({ ctx: app, headers: headersOf(request) }));
+    setCookies(reply, await signInService.signOut({ ctx: app, headers: headersOf(request) }));
     return ok;
   });
 
   app.post('/auth/token', { schema: { tags, response: { 200: TokenResponseSchema, ...errors } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { cookies, ...token } = await service.issueIdToken({ ctx: app, headers: headersOf(request) });
+    const { cookies, ...token } = await signInService.issueIdToken({ ctx: app, headers: headersOf(request) });
     setCookies(reply, cookies);
     return token;
   });
@@ -71,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/accept-license',
     { schema: { tags, body: AcceptLicenseBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.acceptLicense({ ctx: app, ...request.body, ip: request.ip });
+      await signInService.acceptLicense({ ctx: app, ...request.body, ip: request.ip });
       return ok;
     },
   );
@@ -80,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/invite-unaffiliated',
     { schema: { tags, body: InviteUnaffiliatedBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.inviteUnaffiliated({ ctx: app, ...request.body, ip: request.ip });
+      await signUpService.inviteUnaffiliated({ ctx: app, ...request.body, ip: request.ip });
       return ok;
     },
   );
@@ -94,14 +97,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SignUpInvitationSchema, ...errors },
       },
     },
-    (request) => service.describeSignUpInvitation({ ctx: app, ...request.query }),
+    (request) => signUpService.describeSignUpInvitation({ ctx: app, ...request.query }),
   );
 
   app.post(
     '/auth/sign-up',
     { schema: { tags, body: SignUpBodySchema, response: { 200: SignedInSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user } = await service.signUp({
+      const { cookies, user } = await signUpService.signUp({
         ctx: app,
         body: request.body,
         ip: request.ip,
@@ -123,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.register({ ctx: app, body: request.body, ip: request.ip });
+      await signUpService.register({ ctx: app, body: request.body, ip: request.ip });
       return ok;
     },
   );
@@ -132,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/request-password-reset',
     { schema: { tags, body: ResetRequestBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.requestPasswordReset({ ctx: app, email: request.body.email, ip: request.ip });
+      await passwords.requestPasswordReset({ ctx: app, email: request.body.email, ip: request.ip });
       return ok;
     },
   );
@@ -141,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     { schema: { tags, body: ResetPasswordBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request, reply) => {
-      setCookies(reply, await service.resetPassword({ ctx: app, ...request.body, headers: headersOf(request) }));
+      setCookies(reply, await passwords.resetPassword({ ctx: app, ...request.body, headers: headersOf(request) }));
       return ok;
     },
   );
@@ -156,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       // Only for oneself; a super admin may resend for anyone.
       if (request.body.user_id !== actor.id && actor.role !== 'SUPER_ADMIN') throw new AppError('NOT_FOUND');
-      await service.sendVerificationEmail({ ctx: app, userId: request.body.user_id });
+      await emailVerification.sendVerificationEmail({ ctx: app, userId: request.body.user_id });
       return ok;
     },
   );
@@ -169,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security: [{ bearer: [] }], body: ChangeOrgBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request) => {
-      await service.changeOrganisation({ ctx: app, userId: currentUser(request).id, orgId: request.body.orgId, ip: request.ip });
+      await signInService.changeOrganisation({ ctx: app, userId: currentUser(request).id, orgId: request.body.orgId, ip: request.ip });
       return ok;
     },
   );
