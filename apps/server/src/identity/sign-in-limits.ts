@@ -60,8 +60,9 @@ function tooManyAttempts(retryAfterSeconds: number) {
 }
 
 /**
- * The sign-in limits of decision 0039 as a better-auth plugin, so that they hold on every way into
- * better-auth's sign-in (its plugins' included) and run before the password is verified.
+ * The sign-in limits of decision 0039 as a better-auth plugin: they run inside better-auth's own
+ * pipeline, before the password is verified, wherever its sign-in is called from. A plugin that
+ * adds a way to sign in (two-factor, passkeys) is limited alike once its path joins COUNTED_PATHS.
  */
 export function signInLimits({ limiter, deviceCookies, onLockout }: SignInLimitsOptions) {
   /**
