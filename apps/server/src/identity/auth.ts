@@ -65,7 +65,9 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
-      database: { generateId: () => newId() },
+      // A user with its accounts (the sign-in) and a session with its user in one statement each,
+      // through the drizzle schema's relations.
+      database: { generateId: () => newId(), joins: true },
     },
     user: {
       additionalFields: {
