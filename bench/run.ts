@@ -175,7 +175,7 @@ const PLAN = {
 } as const;
 
 const TARGETS = {
-  signInRatio: 0.8,
+  signInRatio: 0.6,
   tokenPerSecond: 1_000,
   groupsPerSecond: 3_000,
   groupsP99Ms: 30,

@@ -19,6 +19,7 @@ import { createMemorySessionStorage, createRedisSessionStorage } from './identit
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { notifyLockout } from './modules/auth/sign-in.service.js';
 import { authoringRoutes } from './modules/authoring/authoring.routes.js';
 import { casesGraphql } from './modules/cases/cases.graphql.js';
 import { casePeerRoutes, caseToolRoutes } from './modules/case-copy/case-copy.routes.js';
@@ -127,6 +128,8 @@ export async function buildApp({
     : database.engine === 'pglite'
       ? createMemorySessionStorage()
       : undefined;
+  const rateLimiter = limiter ?? createRateLimiter({ redis });
+  const deviceCookies = createDeviceCookies({ secret, isSecure: new URL(env.PUBLIC_URL).protocol === 'https:' });
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,
@@ -135,6 +138,11 @@ export async function buildApp({
     log: app.log,
     sessionStorage,
     onUserChange: () => cache.clear(),
+    limits: {
+      limiter: rateLimiter,
+      deviceCookies,
+      onLockout: (email, lockout) => notifyLockout({ db: database.db, mailer: activeMailer, env }, email, lockout),
+    },
   });
 
   await app.register(errorHandler, { isRedisDisconnected: () => redis !== null && redis.status !== 'ready' });
@@ -146,9 +154,9 @@ export async function buildApp({
     tokens: createTokenService({ db: database.db, auth, secret, issuer: env.PUBLIC_URL, invalidations }),
     licenseTokens: createLicenseTokens(secret),
     verificationTokens: createVerificationTokens(secret),
-    deviceCookies: createDeviceCookies({ secret, isSecure: new URL(env.PUBLIC_URL).protocol === 'https:' }),
+    deviceCookies,
     mailer: activeMailer,
-    limiter: limiter ?? createRateLimiter({ redis }),
+    limiter: rateLimiter,
     cache,
   });
   await app.register(authenticate);

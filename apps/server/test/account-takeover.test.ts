@@ -5,7 +5,7 @@ import { session, user } from '../src/db/schema/auth.js';
 import { group, groupMember } from '../src/db/schema/groups.js';
 import { invitation } from '../src/db/schema/invitations.js';
 import { hashToken, newId, newToken } from '../src/lib/ids.js';
-import { LIMITS } from '../src/modules/auth/auth.service.js';
+import { LIMITS } from '../src/lib/limits.js';
 import { buildTestApp, type TestApp } from './build-app.js';
 import { createClient } from './client.js';
 import { signInAs } from './sign-in-client.js';

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import { jwt } from 'better-auth/plugins/jwt';
 import { ID_TOKEN_AUDIENCE, PASSWORD_RESET_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patientsim/domain/auth/password-policy';
@@ -13,6 +15,7 @@ import { passwordResetEmail } from '../mail/templates.js';
 import { resetAddressOf, restoreProvenAddress } from './email-ownership.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionStorage } from './session-storage.js';
+import { signInLimits, type SignInLimitsOptions } from './sign-in-limits.js';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** better-auth's cookie names start with it (`__Secure-` in front over https). */
@@ -32,6 +35,8 @@ export type AuthOptions = {
   sessionStorage?: SessionStorage | undefined;
   /** Called after better-auth changes a user (e-mail verified, password, ...). */
   onUserChange?: () => void;
+  /** The sign-in limits (decision 0039), counted before better-auth verifies a password. */
+  limits: SignInLimitsOptions;
 };
 
 /**
@@ -39,7 +44,7 @@ export type AuthOptions = {
  * Its HTTP handler is exposed only for the e-mail verification link and the JWKS; everything
  * else goes through the product's own validated, rate-limited routes calling `auth.api`.
  */
-export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage, onUserChange }: AuthOptions) {
+export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage, onUserChange, limits }: AuthOptions) {
   const sendInBackground = (promise: Promise<void>, what: string) => {
     // Sending is not awaited so that known and unknown addresses answer in the same time.
     promise.catch((error: unknown) => log.error({ err: error }, `could not send the ${what} email`));
@@ -60,7 +65,9 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
-      database: { generateId: () => newId() },
+      // A user with its accounts (the sign-in) and a session with its user in one statement each,
+      // through the drizzle schema's relations.
+      database: { generateId: () => newId(), joins: true },
     },
     user: {
       additionalFields: {
@@ -80,6 +87,16 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
     session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 3600, storeSessionInDatabase: true },
     verification: { storeInDatabase: true },
     databaseHooks: {
+      session: {
+        create: {
+          // A deleted account keeps its address and password row but never gets a session, whatever
+          // the way in; it answers like a wrong password.
+          before: async (created) => {
+            const [owner] = await db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, created.userId));
+            if (!owner || owner.deletedAt) throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password' });
+          },
+        },
+      },
       user: {
         update: {
           after: async () => {
@@ -116,6 +133,7 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
     // E-mail verification is the product's own (identity/email-ownership.ts): better-auth's links
     // name only the address, so they would verify whoever holds it.
     plugins: [
+      signInLimits(limits),
       jwt({
         // ID tokens are minted by identity/tokens.ts with per-role lifetimes; the plugin's own
         // token on every session read would only cost a key decryption per request.

@@ -1,3 +1,4 @@
+import { relations } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** better-auth's user, extended with the product's fields. */
@@ -169,3 +170,13 @@ export const provisioning = pgTable('provisioning', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// better-auth's joins (identity/auth.ts) read a user with its accounts, and a session with its user,
+// in one statement through these relations; the names are the ones its drizzle adapter looks for.
+export const userRelations = relations(user, ({ many }) => ({ accounts: many(account), sessions: many(session) }));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));

@@ -21,14 +21,25 @@ import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import { EndViewAsBodySchema, LoginAsBodySchema, LoginAsResponseSchema } from '@patientsim/domain/auth/view-as.schemas';
 import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/app/authenticate.js';
-import * as service from './auth.service.js';
+import * as emailVerification from './email-verification.service.js';
+import * as passwords from './password.service.js';
+import * as signInService from './sign-in.service.js';
+import * as signUpService from './sign-up.service.js';
 import * as viewAs from './view-as.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const ok = { ok: true } as const;
 
-const headersOf = (request: FastifyRequest) => fromNodeHeaders(request.headers);
+/**
+ * The request's headers as better-auth reads them, with the client address Fastify trusts (its
+ * proxy settings) in X-Forwarded-For, where better-auth looks for it: never one the client sent.
+ */
+const headersOf = (request: FastifyRequest) => {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+};
 const setCookies = (reply: FastifyReply, cookies: string[]) => {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 };
@@ -41,26 +52,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-in',
     { schema: { tags, body: SignInBodySchema, response: { 200: SignInAnswerSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user, licenseToken } = await service.signIn({
-        ctx: app,
-        ...request.body,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        cookieHeader: request.headers.cookie,
-      });
+      const { cookies, user, licenseToken } = await signInService.signIn({ ctx: app, ...request.body, headers: headersOf(request) });
       setCookies(reply, cookies);
       return { user, licenseToken };
     },
   );
 
   app.post('/auth/sign-out', { schema: { tags, response: { 200: OkSchema, ...errors } } }, async (request, reply) => {
-    setCookies(reply, await service.signOut({ ctx: app, headers: headersOf(request) }));
+    setCookies(reply, await signInService.signOut({ ctx: app, headers: headersOf(request) }));
     return ok;
   });
 
   app.post('/auth/token', { schema: { tags, response: { 200: TokenResponseSchema, ...errors } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { cookies, ...token } = await service.issueIdToken({ ctx: app, headers: headersOf(request) });
+    const { cookies, ...token } = await signInService.issueIdToken({ ctx: app, headers: headersOf(request) });
     setCookies(reply, cookies);
     return token;
   });
@@ -69,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/accept-license',
     { schema: { tags, body: AcceptLicenseBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.acceptLicense({ ctx: app, ...request.body, ip: request.ip });
+      await signInService.acceptLicense({ ctx: app, ...request.body, ip: request.ip });
       return ok;
     },
   );
@@ -78,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/invite-unaffiliated',
     { schema: { tags, body: InviteUnaffiliatedBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.inviteUnaffiliated({ ctx: app, ...request.body, ip: request.ip });
+      await signUpService.inviteUnaffiliated({ ctx: app, ...request.body, ip: request.ip });
       return ok;
     },
   );
@@ -92,14 +97,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SignUpInvitationSchema, ...errors },
       },
     },
-    (request) => service.describeSignUpInvitation({ ctx: app, ...request.query }),
+    (request) => signUpService.describeSignUpInvitation({ ctx: app, ...request.query }),
   );
 
   app.post(
     '/auth/sign-up',
     { schema: { tags, body: SignUpBodySchema, response: { 200: SignedInSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user } = await service.signUp({
+      const { cookies, user } = await signUpService.signUp({
         ctx: app,
         body: request.body,
         ip: request.ip,
@@ -121,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.register({ ctx: app, body: request.body, ip: request.ip });
+      await signUpService.register({ ctx: app, body: request.body, ip: request.ip });
       return ok;
     },
   );
@@ -130,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/request-password-reset',
     { schema: { tags, body: ResetRequestBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request) => {
-      await service.requestPasswordReset({ ctx: app, email: request.body.email, ip: request.ip });
+      await passwords.requestPasswordReset({ ctx: app, email: request.body.email, ip: request.ip });
       return ok;
     },
   );
@@ -139,10 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     { schema: { tags, body: ResetPasswordBodySchema, response: { 200: OkSchema, ...errors } } },
     async (request, reply) => {
-      setCookies(
-        reply,
-        await service.resetPassword({ ctx: app, ...request.body, ip: request.ip, cookieHeader: request.headers.cookie }),
-      );
+      setCookies(reply, await passwords.resetPassword({ ctx: app, ...request.body, headers: headersOf(request) }));
       return ok;
     },
   );
@@ -157,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       // Only for oneself; a super admin may resend for anyone.
       if (request.body.user_id !== actor.id && actor.role !== 'SUPER_ADMIN') throw new AppError('NOT_FOUND');
-      await service.sendVerificationEmail({ ctx: app, userId: request.body.user_id });
+      await emailVerification.sendVerificationEmail({ ctx: app, userId: request.body.user_id });
       return ok;
     },
   );
@@ -170,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security: [{ bearer: [] }], body: ChangeOrgBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request) => {
-      await service.changeOrganisation({ ctx: app, userId: currentUser(request).id, orgId: request.body.orgId, ip: request.ip });
+      await signInService.changeOrganisation({ ctx: app, userId: currentUser(request).id, orgId: request.body.orgId, ip: request.ip });
       return ok;
     },
   );

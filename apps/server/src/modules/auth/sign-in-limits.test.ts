@@ -11,7 +11,8 @@ import { createMailer } from '../../mail/mailer.js';
 import { openTestDatabase, TEST_PUBLIC_URL } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
 import { insertUser, TEST_PASSWORD } from '../../../test/fixtures.js';
-import { LIMITS, SIGN_IN_LOCKOUT, signInClientKey } from './auth.service.js';
+import { SIGN_IN_LOCKOUT, signInClientKey } from '../../identity/sign-in-limits.js';
+import { LIMITS } from '../../lib/limits.js';
 import { requireRedis, TEST_REDIS_URL } from '../../../test/redis.js';
 
 // The sign-in limits of decision 0010, once with the in-memory counters and once with Redis.

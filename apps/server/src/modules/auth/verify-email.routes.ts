@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { VERIFY_EMAIL_PATH, verifyEmail } from './auth.service.js';
+import { VERIFY_EMAIL_PATH } from '../../lib/verification-link.js';
+import { verifyEmail } from './email-verification.service.js';
 
 const VERIFIED_PAGE = '/auth/emailVerified';
 

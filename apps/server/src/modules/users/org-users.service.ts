@@ -13,7 +13,7 @@ import type { OrgAccess } from '../../plugins/app/org-access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { emailChangedByOrganisationEmail } from '../../mail/templates.js';
 import { finishAddressMove, moveToAddress } from '../account/account.service.js';
-import { countEmail } from '../auth/auth.service.js';
+import { countEmail } from '../../lib/limits.js';
 import { countOpenInvitations, findOpenInvitationsPage } from '../invitations/open-invitations.service.js';
 import { findGroupById } from '../organisations/organisations.service.js';
 import { findGroupMembershipsPage, type MembershipFilter } from './member-list.repository.js';

@@ -1,0 +1,162 @@
+import { APIError } from 'better-auth/api';
+import { LICENSE_VERSION } from '@patientsim/domain/common/constants';
+import { endSession, isSessionLive } from '../../identity/sessions.js';
+import { type Lockout, refundAttempt, signInAttempt } from '../../identity/sign-in-limits.js';
+import { audit } from '../../lib/audit.js';
+import { AppError, assert, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { rateLimited } from '../../lib/limits.js';
+import { signInLockedEmail } from '../../mail/templates.js';
+import * as users from '../users/users.service.js';
+import type { AuthCtx } from './auth.context.js';
+
+/** Sign-in and sign-out, ID tokens from the session, the license and the active organisation. */
+
+/**
+ * Mails the owner of an account whose sign-in was just locked for a client, or paused for new
+ * clients; an address without an account (or a deleted one) gets nothing. In the background, so
+ * that the answer's timing says nothing about whether the account exists.
+ */
+export function notifyLockout(ctx: Pick<AuthCtx, 'db' | 'mailer' | 'env'>, email: string, { seconds, isAccountWide }: Lockout) {
+  const send = async () => {
+    const owner = await users.findUserByEmail(ctx.db, email);
+    if (!owner || owner.deletedAt) return;
+    const url = `${ctx.env.PUBLIC_URL}/auth/reset-password`;
+    await ctx.mailer.send(signInLockedEmail({ to: owner.email, url, lockedForSeconds: seconds, isAccountWide }));
+  };
+  void send().catch(() => {});
+}
+
+/**
+ * Signs in with e-mail and password through better-auth's sign-in, and returns the cookies to set:
+ * the session's, and the device cookie that makes this browser known to the account; with them the
+ * license token while the current license is not accepted (null once it is). The sign-in limits
+ * (identity/sign-in-limits.ts) count the attempt before the password is verified; past a limit the
+ * answer is 429 with Retry-After. `headers` carry the client address the routes trust.
+ */
+export async function signIn({
+  ctx,
+  email,
+  password,
+  headers,
+}: {
+  ctx: AuthCtx;
+  email: string;
+  password: string;
+  headers: Headers;
+}) {
+  try {
+    const { headers: answer, response } = await ctx.auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers,
+      returnHeaders: true,
+    });
+    const { user } = response;
+    return {
+      cookies: [...answer.getSetCookie(), ctx.deviceCookies.issue(user.email)],
+      user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+      // Read from the row the password check loaded: the client learns now that the ID token would
+      // be refused until the license is accepted (decision 14), and goes to the license screen.
+      licenseToken: user.licenseVersion === LICENSE_VERSION ? null : await ctx.licenseTokens.issue(user.id),
+    };
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.statusCode === 429) {
+        // The sign-in limits put their wait in the refusal's Retry-After (identity/sign-in-limits.ts).
+        const retryAfter = new Headers(error.headers as Record<string, string> | undefined).get('retry-after');
+        throw rateLimited(Number(retryAfter) || 1);
+      }
+      if (error.statusCode < 500) throw new AppError('INVALID_CREDENTIALS');
+    } else {
+      // The server failed before the answer, the password was not judged: the attempt does not count.
+      const attempt = signInAttempt(ctx.deviceCookies, { body: { email }, headers, options: ctx.auth.options });
+      if (attempt) await refundAttempt(ctx.limiter, attempt).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+/**
+ * Ends the session behind the cookie and returns the cookies that clear it. The session is ended
+ * first, by a call that fails rather than logs: while it cannot be ended (Redis or the database out
+ * of reach) the answer is 503 and the cookie stays, never a 200 for a session that lives on.
+ */
+export async function signOut({ ctx, headers }: { ctx: AuthCtx; headers: Headers }) {
+  // A session that cannot be read cannot be ended: the browser keeps its cookie and tries again
+  // (the identity library reports a failed read without its cause, and Redis may not know yet that
+  // its connection dropped).
+  const current = await ctx.auth.api.getSession({ headers, query: { disableRefresh: true } }).catch((error: unknown) => {
+    if (error instanceof APIError && error.statusCode >= 500) {
+      throw new AppError('SERVICE_UNAVAILABLE', { headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) } });
+    }
+    throw error;
+  });
+  if (current) await endSession(ctx, current.session.token);
+  try {
+    const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
+    ctx.cache.clear();
+    return result.headers.getSetCookie();
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) return [];
+    throw error;
+  }
+}
+
+/**
+ * Mints an ID token for the session's user (sign-in completion and renewal). A user who has not
+ * accepted the current license gets LICENSE_NOT_ACCEPTED with a short-lived license token.
+ */
+export async function issueIdToken({ ctx, headers }: { ctx: AuthCtx; headers: Headers }) {
+  // Renewals repeat the same cookie; every session revocation clears the cache. A session that
+  // slid forward comes with a refreshed cookie, passed on so the browser keeps it as long.
+  const cookie = headers.get('cookie');
+  const found = cookie
+    ? await ctx.cache.get(`session:${cookie}`, async () => {
+        const result = await ctx.auth.api.getSession({ headers, returnHeaders: true });
+        return { session: result.response, cookies: result.headers.getSetCookie() };
+      })
+    : null;
+  const session = found?.session;
+  if (!session) throw new AppError('UNAUTHENTICATED');
+  const userId = session.user.id;
+  if (!isSessionLive(session.session, userId)) {
+    // Past its absolute lifetime: renewals slid it, but a session never outlives 30 days.
+    await ctx.auth.api.revokeSession({ body: { token: session.session.token }, headers }).catch(() => {});
+    ctx.cache.clear();
+    throw new AppError('SESSION_ENDED');
+  }
+  const identity = await ctx.cache.get(`identity:${userId}`, () => users.loadIdentity(ctx.db, userId));
+  if (!identity) throw new AppError('UNAUTHENTICATED');
+  if (identity.licenseVersion !== LICENSE_VERSION) {
+    throw new AppError('LICENSE_NOT_ACCEPTED', { details: { licenseToken: await ctx.licenseTokens.issue(userId) } });
+  }
+  return { ...(await ctx.tokens.sign(identity.claims, { sessionId: session.session.id })), cookies: found.cookies };
+}
+
+/** Records acceptance of the license version (decision 14). */
+export async function acceptLicense({ ctx, token, version, ip }: { ctx: AuthCtx; token: string; version: string; ip: string }) {
+  const userId = await ctx.licenseTokens.verify(token);
+  const user = await users.findUserById(ctx.db, userId);
+  assert(user && !user.deletedAt, 'LICENSE_TOKEN_INVALID');
+  await users.recordLicenseAcceptance(ctx.db, { id: newId(), userId, version, ipAddress: ip });
+  ctx.cache.clear();
+  await audit(ctx.db, { actorId: userId, action: 'license.accept', targetType: 'license', targetId: version, ipAddress: ip });
+}
+
+/** Makes `orgId` the user's active organisation (spec section 4); the client renews its token. */
+export async function changeOrganisation({
+  ctx,
+  userId,
+  orgId,
+  ip,
+}: {
+  ctx: AuthCtx;
+  userId: string;
+  orgId: string;
+  ip: string;
+}) {
+  assert(await users.isOrganisationMember(ctx.db, userId, orgId), 'NOT_A_MEMBER');
+  await users.setActiveOrganisation(ctx.db, userId, orgId);
+  ctx.cache.clear();
+  await audit(ctx.db, { actorId: userId, action: 'user.change-org', targetType: 'group', targetId: orgId, orgId, ipAddress: ip });
+}
