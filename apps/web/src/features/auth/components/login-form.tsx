@@ -34,9 +34,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: { licenseToke
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit((values) =>
-    signIn.mutate(values, { onSuccess: onSignedIn }),
-  );
+  const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess: onSignedIn }));
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
