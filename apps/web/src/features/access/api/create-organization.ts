@@ -3,6 +3,7 @@ import {
   InviteResultListSchema,
   type NewOrganisationForm,
 } from '@patientsim/domain/invitations/invite-users.schemas';
+import { KEY_OWNER_ROLE } from '@patientsim/domain/roles/roles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { requireIdToken } from '../../../lib/id-token';
@@ -20,7 +21,7 @@ export async function createOrganization({
 }: NewOrganisationForm): Promise<InviteResult> {
   const [result] = await apiFetch('/api/users/invitations/invite', {
     method: 'POST',
-    body: { users: [{ email: keyOwnerEmail, role: 'ADMIN' }], org: { name, productType, seats }, throughSubscription: false },
+    body: { users: [{ email: keyOwnerEmail, role: KEY_OWNER_ROLE }], org: { name, productType, seats }, throughSubscription: false },
     token: requireIdToken(),
     schema: InviteResultListSchema,
   });
