@@ -1,5 +1,5 @@
+import { FinishedInvitationSchema } from '@patientsim/domain/invitations/invitation.schemas';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { changeActiveOrg } from '../../../lib/active-org';
 import { apiFetch } from '../../../lib/api-client';
 import { reloadPage } from '../../../lib/browser';
@@ -7,8 +7,6 @@ import { requireIdToken } from '../../../lib/id-token';
 
 /** Verbatim from the spec, spelling included. */
 export const ACCEPT_INVITE_FALLBACK_ERROR = 'Unkown error when accepting invite';
-
-export const FinishedInvitationSchema = z.object({ ok: z.literal(true), orgId: z.string() });
 
 /**
  * Accepts an invitation addressed to the signed-in user (from the profile or a notification):
