@@ -3,7 +3,6 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { changeActiveOrg } from '../../../lib/active-org';
 import { apiFetch } from '../../../lib/api-client';
 import { reloadPage } from '../../../lib/browser';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Verbatim from the spec, spelling included. */
 export const ACCEPT_INVITE_FALLBACK_ERROR = 'Unkown error when accepting invite';
@@ -16,7 +15,6 @@ export async function acceptInvite({ inviteId, email }: { inviteId: string; emai
   const { orgId } = await apiFetch('/api/users/invitations/finish-invite', {
     method: 'POST',
     body: { inviteId, email },
-    token: requireIdToken(),
     schema: FinishedInvitationSchema,
   });
   await changeActiveOrg({ orgId });

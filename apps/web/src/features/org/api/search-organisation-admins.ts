@@ -2,13 +2,11 @@ import { type GroupMember, MemberSearchResultSchema } from '@patientsim/domain/g
 import { KEY_OWNER_ROLE } from '@patientsim/domain/roles/roles';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Admins of an organisation whose e-mail or name contains `term`: who may become key owner. */
 export async function searchOrganisationAdmins(orgId: string, term: string): Promise<GroupMember[]> {
   const response = await apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/member-search`, {
     query: { term, role: KEY_OWNER_ROLE },
-    token: requireIdToken(),
     schema: MemberSearchResultSchema,
   });
   return response.users;
