@@ -49,6 +49,22 @@ describe('useDebouncedTerm', () => {
     expect(onTerm).toHaveBeenCalledWith('');
   });
 
+  it('with keepOnShortTerm, reports nothing for one or two characters and drops the term before them', () => {
+    const onTerm = vi.fn();
+    const { result } = renderHook(() => useDebouncedTerm(onTerm, { keepOnShortTerm: true }));
+
+    act(() => {
+      result.current('ada');
+    });
+    act(() => {
+      result.current('ad');
+    });
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2);
+    });
+    expect(onTerm).not.toHaveBeenCalled();
+  });
+
   it('drops a term still waiting when the field goes away', () => {
     const onTerm = vi.fn();
     const { result, unmount } = renderHook(() => useDebouncedTerm(onTerm));
