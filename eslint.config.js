@@ -1,7 +1,37 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features: each folder under apps/web/src/features. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A feature never imports another feature: what two features share lives in components/ or lib/.
+ * One block per feature, so that each may import its own folders.
+ */
+const webFeatureZones = WEB_FEATURES.map((feature) => {
+  const others = WEB_FEATURES.filter((name) => name !== feature).join('|');
+  return {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
+              message: 'A feature does not import another feature: move what they share to components/ or lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/server/src/db/migrations/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -75,6 +105,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...webFeatureZones,
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['scripts/**/*.mjs', 'apps/web/e2e/*.mjs', '.ci/**'], rules: { 'no-console': 'off' } },
 );

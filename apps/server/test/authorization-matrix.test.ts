@@ -16,6 +16,9 @@ import { addMember, findUser, insertGroup, insertMember, insertUser, signInNewMe
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
+/** True when `role` may call a route that asks `permission` of its caller. */
+const holds = (role: Role, permission: Permission | 'signed-in') => permission === 'signed-in' || hasPermission(role, permission);
+
 const CASE_ACCESS_CODE = 'matrix-case-access-code-0123456789';
 
 /**
@@ -35,7 +38,8 @@ type Entry =
   | { guard: 'public' | 'integration-key' | 'invite-token' | 'session' | 'peer-code' }
   | {
       guard: 'bearer';
-      permission: Permission;
+      /** What the route asks of the caller: a permission, or only a signed-in person. */
+      permission: Permission | 'signed-in';
       /** A call on a Riverside resource: other roles/organisations must be refused. */
       call: (ctx: Ctx) => Call;
       /** What a caller from another organisation gets for `call` (never the data). */
@@ -64,14 +68,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/users/integrations/add-user': { guard: 'public' },
   'POST /api/users/jobs/verification-email': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'POST', url: '/api/users/jobs/verification-email', payload: { user_id: c.student.userId } }),
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404 },
   },
   'POST /api/users/auth/changeOrg': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'POST', url: '/api/users/auth/changeOrg', payload: { orgId: c.riverside } }),
     otherOrganisation: 404,
     alsoRefused: { SUPER_ADMIN: 404 },
@@ -87,7 +91,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/users/auth/loginAs/end': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     // Only a View-As-User token has a view to end (view-as.routes.test.ts).
     call: () => ({ method: 'POST', url: '/api/users/auth/loginAs/end', payload: {} }),
     otherOrganisation: 404,
@@ -117,20 +121,20 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/users/extension/users/:userId/groups': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'GET', url: `/api/users/extension/users/${c.instructor.userId}/groups` }),
     otherOrganisation: 404,
     alsoRefused: { STUDENT: 404 },
   },
   'GET /api/users/extension/groups/:id/key-owner': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/key-owner` }),
     otherOrganisation: 404,
   },
   'DELETE /api/users/extension/groups/:id/members': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({
       method: 'DELETE',
       url: `/api/users/extension/groups/${c.riverside}/members`,
@@ -141,7 +145,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/users/extension/groups': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: () => ({ method: 'GET', url: '/api/users/extension/groups' }),
   },
   'GET /api/users/extension/groups/:id': {
@@ -283,28 +287,28 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/users/invites/pending': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'POST', url: '/api/users/invites/pending', payload: { email: c.student.payload.email } }),
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404 },
   },
   'GET /api/users/invites/user/:userId': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'GET', url: `/api/users/invites/user/${c.student.userId}` }),
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404 },
   },
   'POST /api/users/invites/dismiss/:inviteId': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'POST', url: `/api/users/invites/dismiss/${c.studentInviteId}` }),
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
   },
   'POST /api/users/invitations/decline': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'POST', url: '/api/users/invitations/decline', payload: { inviteId: c.studentInviteId } }),
     otherOrganisation: 404,
     alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
@@ -359,7 +363,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/users/invitations/finish-invite': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({
       method: 'POST',
       url: '/api/users/invitations/finish-invite',
@@ -370,29 +374,29 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/users/support-contact': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: () => ({ method: 'GET', url: '/api/users/support-contact' }),
   },
   'GET /api/users/notifications': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: () => ({ method: 'GET', url: '/api/users/notifications' }),
   },
   'GET /api/users/notifications/pending': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: () => ({ method: 'GET', url: '/api/users/notifications/pending' }),
   },
   'POST /api/users/notifications/:id/read': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'POST', url: `/api/users/notifications/${c.notificationId}/read` }),
     otherOrganisation: 404,
     alsoRefused: { STUDENT: 404 },
   },
   'POST /api/users/notifications/:id/unread': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: (c) => ({ method: 'POST', url: `/api/users/notifications/${c.notificationId}/unread` }),
     otherOrganisation: 404,
     alsoRefused: { STUDENT: 404 },
@@ -418,7 +422,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/users/payment/create-billing-portal-session': {
     guard: 'bearer',
-    permission: 'account:read',
+    permission: 'signed-in',
     call: () => ({ method: 'POST', url: '/api/users/payment/create-billing-portal-session' }),
   },
   'GET /api/cases/:id': {
@@ -603,7 +607,7 @@ describe('authorization matrix', () => {
       });
 
       for (const role of ROLES) {
-        const allowed = hasPermission(role, entry.permission);
+        const allowed = holds(role, entry.permission);
         const expected = !allowed ? 403 : (entry.alsoRefused?.[role] ?? null);
         if (expected === null) continue;
         it(`refuses ${role} with ${expected}`, async () => {
@@ -633,7 +637,7 @@ describe('authorization matrix', () => {
         }
       });
 
-      const asStudent = !hasPermission('STUDENT', entry.permission) ? 403 : (entry.alsoRefused?.STUDENT ?? null);
+      const asStudent = !holds('STUDENT', entry.permission) ? 403 : (entry.alsoRefused?.STUDENT ?? null);
       if (asStudent !== null) {
         it(`refuses an admin demoted to student with ${asStudent}, whatever the token says`, async () => {
           const call = entry.call(ctx);

@@ -16,10 +16,10 @@ export type RouteAccess = 'public' | 'unverified' | 'signed-in' | Permission;
  * both read it.
  */
 export const AREA_ACCESS = {
-  /** /account and the billing portal: every role. */
-  account: 'account:read',
+  /** /account and the billing portal: every signed-in person. */
+  account: 'signed-in',
   /** /org and /groups: SUPER_ADMIN, ADMIN, USER. */
   org: 'org:read',
   /** /access: SUPER_ADMIN only. */
   access: 'access:console',
-} as const satisfies Record<string, Permission>;
+} as const satisfies Record<string, RouteAccess>;

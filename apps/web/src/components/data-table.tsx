@@ -16,10 +16,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
+import { SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
 import { pageCount } from '@patientsim/domain/common/page.schemas';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
+import { useDebouncedTerm } from '../lib/use-debounced-term';
 import { EmptyState } from './empty-state';
 import { RowCards } from './row-cards';
 import { touchTargetSx, useIsPhone } from './use-is-phone';
@@ -210,23 +211,13 @@ function TableView<Row>({
 /** The search box: what is typed is sent once typing stops, and only when long enough. */
 function SearchBox({ label, onSearch }: { label: string; onSearch: (term: string) => void }) {
   const [value, setValue] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // Cancels a pending search when the table goes away.
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const search = useDebouncedTerm(onSearch, { keepOnShortTerm: true });
   const trimmed = value.trim();
   const isTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
 
   function handleChange(next: string) {
     setValue(next);
-    if (timer.current) clearTimeout(timer.current);
-    const term = next.trim();
-    if (term.length > 0 && term.length < SEARCH_MIN_LENGTH) return;
-    timer.current = setTimeout(() => onSearch(term), SEARCH_DEBOUNCE_MS);
+    search(next);
   }
 
   return (

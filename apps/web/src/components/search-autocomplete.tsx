@@ -1,7 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
-import { useEffect, useRef, useState } from 'react';
+import { SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
+import { useState } from 'react';
+import { useDebouncedTerm } from '../lib/use-debounced-term';
 
 export type SearchAutocompleteProps<T> = {
   label: string;
@@ -36,14 +37,7 @@ export function SearchAutocomplete<T>({
   disabled,
 }: SearchAutocompleteProps<T>) {
   const [input, setInput] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // A search still waiting when the field goes away would update a screen that is gone.
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const search = useDebouncedTerm(onSearch);
   const trimmed = input.trim();
   const isTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
   return (
@@ -54,9 +48,7 @@ export function SearchAutocomplete<T>({
       onInputChange={(_event, next, reason) => {
         setInput(next);
         if (reason === 'reset') return;
-        if (timer.current) clearTimeout(timer.current);
-        const term = next.trim();
-        timer.current = setTimeout(() => onSearch(term.length >= SEARCH_MIN_LENGTH ? term : ''), SEARCH_DEBOUNCE_MS);
+        search(next);
       }}
       options={options}
       // The server already filtered by the term.

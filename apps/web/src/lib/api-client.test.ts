@@ -23,6 +23,25 @@ describe('apiFetch', () => {
     expect(init.credentials).toBe('same-origin');
   });
 
+  it("sends the signed-in person's stored ID token by itself, another bearer when given one, none when signed out", async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const bearerOf = (index: number) => {
+      const [, init] = fetchMock.mock.calls[index] as unknown as [string, RequestInit];
+      return new Headers(init.headers).get('Authorization');
+    };
+
+    await apiFetch('/api/users/x', { schema: OkSchema });
+    const stored = buildLoginResult();
+    writeLoginResult(stored);
+    await apiFetch('/api/users/x', { schema: OkSchema });
+    await apiFetch('/api/users/x', { token: 'invitation-token', schema: OkSchema });
+
+    expect(bearerOf(0)).toBeNull();
+    expect(bearerOf(1)).toBe(`Bearer ${stored.idToken}`);
+    expect(bearerOf(2)).toBe('Bearer invitation-token');
+  });
+
   it('forgets the stored session when a bearer call says the session ended', async () => {
     const stored = buildLoginResult();
     writeLoginResult(stored);

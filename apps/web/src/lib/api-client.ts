@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { clearStoredSessionOf } from './session-storage';
+import { readLoginResult } from './session-store';
 
 /** The one error every API call throws: the server's `{ statusCode, code, message, details }`. */
 export class ApiError extends Error {
@@ -49,7 +50,11 @@ export type ApiRequest<T> = {
   /** Sent as JSON. */
   body?: unknown;
   query?: Record<string, QueryValue>;
-  /** The ID token, sent as `Authorization: Bearer <token>`. */
+  /**
+   * The bearer, sent as `Authorization: Bearer <token>`: by default the signed-in person's stored ID
+   * token (none when signed out). Given only for another credential: an invitation token, a View-As
+   * token being ended, a token just issued and not yet stored.
+   */
   token?: string;
   /** Validates (and types) the answer. */
   schema?: ZodType<T>;
@@ -140,7 +145,8 @@ function toApiError(response: Response, body: unknown): ApiError {
 async function send(path: string, request: ApiRequest<unknown>, accept: string): Promise<Response> {
   const headers = new Headers({ Accept: accept });
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
-  if (request.token) headers.set('Authorization', `Bearer ${request.token}`);
+  const bearer = request.token ?? readLoginResult()?.idToken;
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
 
   let response: Response;
   try {

@@ -1,6 +1,7 @@
 import { reachesOrganisationContent } from '@patientsim/domain/account/subscription';
 import { type Group, type GroupMetadata, displayGroupName, parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import type { GroupsDataEntry, IdTokenPayload, LoginResult } from '@patientsim/domain/identity/token.schemas';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { type Role, effectiveRole } from '@patientsim/domain/roles/roles';
 
 export type Organisation = {
@@ -33,12 +34,11 @@ export type CurrentUser = {
    */
   isActiveOrgContentLocked: boolean;
   isStudent: boolean;
-  isSuperAdmin: boolean;
   isKeyOwner: boolean;
   hasPaymentIssue: boolean;
   /** Has a payment customer identifier: the billing portal can open. */
   hasPaymentCustomer: boolean;
-  /** A super admin whose active organisation is a dev one: may download scenario summaries. */
+  /** A provider (super admin) whose active organisation is a dev one: may download scenario summaries. */
   canDownloadScenarioSummary: boolean;
   /** A View-As-User session (Skeleton Key). */
   isImpersonated: boolean;
@@ -106,11 +106,10 @@ export function deriveCurrentUser(result: LoginResult, groups: readonly Group[])
     isActiveOrgInactive: Boolean(activeOrg?.isInactive || activeOrgMetadata?.inactive || payload.inactive),
     isActiveOrgContentLocked: activeOrgId !== null && !reachesOrganisationContent(payload.app_metadata, activeOrgId),
     isStudent: role === 'STUDENT',
-    isSuperAdmin: role === 'SUPER_ADMIN',
     isKeyOwner: Boolean(activeOrgMetadata && activeOrgMetadata.ownerId === payload.sub),
     hasPaymentIssue: payload.app_metadata.paymentIssue,
     hasPaymentCustomer: Boolean(payload.app_metadata.stripeCustomerId),
-    canDownloadScenarioSummary: role === 'SUPER_ADMIN' && activeOrgMetadata?.dev === true,
+    canDownloadScenarioSummary: hasPermission(role, 'access:console') && activeOrgMetadata?.dev === true,
     isImpersonated: isViewAsResult(result),
   };
 }

@@ -1,6 +1,7 @@
 import { z, type ZodType } from 'zod';
+import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
 import { ApiError, CLIENT_ERROR_CODES, UNKNOWN_ERROR_MESSAGE, apiFetch, graphqlBodyError } from './api-client';
-import { requireIdToken } from './id-token';
+import { readLoginResult } from './session-store';
 
 /** The case API (spec section 7): GraphQL at POST /api/graphql with the bearer token. */
 export const GRAPHQL_PATH = '/api/graphql';
@@ -22,10 +23,13 @@ export type GraphqlRequest<T> = {
  * refused request (401 without a valid token), or INVALID_RESPONSE.
  */
 export async function graphqlFetch<T>({ query, variables = {}, schema, signal }: GraphqlRequest<T>): Promise<T> {
+  // Every operation needs the bearer: signed out, fail like a 401 without calling the server.
+  if (!readLoginResult()) {
+    throw new ApiError({ statusCode: 401, code: 'UNAUTHENTICATED', message: ERROR_CODES.UNAUTHENTICATED.message });
+  }
   const reply = await apiFetch(GRAPHQL_PATH, {
     method: 'POST',
     body: { query, variables },
-    token: requireIdToken(),
     schema: GraphqlReplySchema,
     ...(signal ? { signal } : {}),
   });

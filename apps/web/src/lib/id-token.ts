@@ -91,12 +91,3 @@ export async function renewSession(): Promise<LoginResult> {
   }
   return result;
 }
-
-/** The stored ID token for bearer calls; throws when signed out so callers fail like a 401. */
-export function requireIdToken(): string {
-  const result = readLoginResult();
-  if (!result) {
-    throw new ApiError({ statusCode: 401, code: 'UNAUTHENTICATED', message: ERROR_CODES.UNAUTHENTICATED.message });
-  }
-  return result.idToken;
-}

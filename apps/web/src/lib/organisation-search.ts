@@ -2,13 +2,11 @@ import { type Group, GroupListSchema } from '@patientsim/domain/groups/group.sch
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 import { topLevelGroups } from './current-user';
-import { requireIdToken } from './id-token';
 
 /** Organisations (not sub-groups) whose name matches `term` (GET /search/groups, fuzzy). */
 export async function searchOrganisations(term: string): Promise<Group[]> {
   const groups = await apiFetch('/api/users/search/groups', {
     query: { term },
-    token: requireIdToken(),
     schema: GroupListSchema,
   });
   return topLevelGroups(groups);

@@ -1,7 +1,6 @@
 import { type FoundUser, FoundUserListSchema } from '@patientsim/domain/users/users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
-import { requireIdToken } from './id-token';
 
 /**
  * People whose e-mail or name contains `term` (GET /search/users): of the organisation `orgId`, or
@@ -10,7 +9,6 @@ import { requireIdToken } from './id-token';
 export async function searchUsers(term: string, orgId: string | null): Promise<FoundUser[]> {
   const response = await apiFetch('/api/users/search/users', {
     query: { term, orgId },
-    token: requireIdToken(),
     schema: FoundUserListSchema,
   });
   return response.users;

@@ -83,6 +83,8 @@ export const CASE_CONFIGURATION_QUERY = `query CaseConfiguration($id: ID!) {
   caseConfiguration(id: $id) { ${CASE_LIST_FIELDS} }
 }`;
 
+/** What adding or removing a favourite answers: the case and whether it is now a favourite. */
+export const FavoriteSchema = z.object({ id: z.string(), isFavorite: z.boolean() });
 export const ADD_FAVORITE_MUTATION = 'mutation AddFavorite($id: ID!) { addFavorite(id: $id) { id isFavorite } }';
 export const REMOVE_FAVORITE_MUTATION = 'mutation RemoveFavorite($id: ID!) { removeFavorite(id: $id) { id isFavorite } }';
 

@@ -22,6 +22,8 @@ export const UserInvitesResponseSchema = z.object({ data: z.object({ invites: z.
 
 export const InviteIdParamsSchema = z.object({ inviteId: IdSchema });
 export const FinishInviteBodySchema = z.object({ inviteId: IdSchema, email: EmailSchema });
+/** The answer of accepting an invitation: the organisation joined. */
+export const FinishedInvitationSchema = z.object({ ok: z.literal(true), orgId: z.string() });
 export const DeclineInviteBodySchema = z.object({ inviteId: IdSchema });
 /** POST /invitations/finish: the bearer is the invitation token; the body names the invited address. */
 export const FinishInvitationBodySchema = z.object({ email: EmailSchema }).loose();

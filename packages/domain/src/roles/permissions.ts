@@ -5,7 +5,6 @@ import type { Role } from './roles.js';
  * only to hide what the server would refuse.
  */
 export const PERMISSIONS = [
-  'account:read',
   'account:update',
   'org:read',
   'org:members:read',
@@ -35,7 +34,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const STUDENT: readonly Permission[] = ['account:read', 'account:update', 'cases:read'];
+const STUDENT: readonly Permission[] = ['account:update', 'cases:read'];
 const USER: readonly Permission[] = [
   ...STUDENT,
   'org:read',

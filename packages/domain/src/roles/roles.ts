@@ -11,6 +11,12 @@ export const ROLE_LABEL: Record<Role, string> = {
   SUPER_ADMIN: 'Super Administrator',
 };
 
+/** The role an invited person gets unless the inviter picks another. */
+export const DEFAULT_INVITED_ROLE = 'STUDENT' satisfies Role;
+
+/** The key owner of an organisation is one of its admins (spec section 6). */
+export const KEY_OWNER_ROLE = 'ADMIN' satisfies Role;
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
@@ -22,10 +28,6 @@ export function canAssignRole(actor: Role, target: Role): boolean {
 
 export function isAdmin(role: Role | null | undefined): boolean {
   return role === 'ADMIN' || role === 'SUPER_ADMIN';
-}
-
-export function isAdminOrInstructor(role: Role | null | undefined): boolean {
-  return role === 'USER' || isAdmin(role);
 }
 
 /** The role that applies in an organisation: the org-specific role overrides the global one. */

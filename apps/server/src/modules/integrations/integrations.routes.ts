@@ -5,18 +5,14 @@ import {
   AddUserBodySchema,
   ProvisionBodySchema,
   ProvisioningDescriptionSchema,
+  ProvisionedLoginSchema,
   ProvisioningQuerySchema,
   ProvisionResponseSchema,
 } from '@patientsim/domain/account/provisioning.schemas';
-import { GroupListSchema } from '@patientsim/domain/groups/group.schemas';
-import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import * as service from './integrations.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses(400, 401, 404, 409, 422);
-const LoginResultSchema = TokenResponseSchema.extend({
-  groupData: z.object({ groups: GroupListSchema, activeGroups: GroupListSchema }),
-});
 
 /** Provisioned accounts (decision 15): integrations provision, the person chooses a password. */
 export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,7 +43,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/integrations/add-user',
-    { schema: { tags, body: AddUserBodySchema, response: { 200: LoginResultSchema, ...errors } } },
+    { schema: { tags, body: AddUserBodySchema, response: { 200: ProvisionedLoginSchema, ...errors } } },
     async (request, reply) => {
       const { cookies, result } = await service.addProvisionedUser({
         ctx: app,

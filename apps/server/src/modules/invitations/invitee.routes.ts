@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { OkSchema, UserIdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import {
   DeclineInviteBodySchema,
   FinishInvitationBodySchema,
   FinishInviteBodySchema,
+  FinishedInvitationSchema,
   InvitationDescriptionSchema,
   InvitationTokenQuerySchema,
   InviteIdParamsSchema,
@@ -18,7 +18,6 @@ import * as service from './invitee.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
-const FinishedSchema = z.object({ ok: z.literal(true), orgId: z.string() });
 const BEARER = /^Bearer\s+(\S+)$/;
 
 /** The invitee's side of invitations: list, accept, decline, dismiss. */
@@ -89,7 +88,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invitations/finish-invite',
     {
       preHandler: signedIn,
-      schema: { tags, security, body: FinishInviteBodySchema, response: { 200: FinishedSchema, ...errors } },
+      schema: { tags, security, body: FinishInviteBodySchema, response: { 200: FinishedInvitationSchema, ...errors } },
     },
     async (request) => {
       const { orgId } = await service.finishInvite({
@@ -110,7 +109,7 @@ export const inviteeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'The bearer is the invitation token.',
         body: FinishInvitationBodySchema,
-        response: { 200: FinishedSchema, ...errors },
+        response: { 200: FinishedInvitationSchema, ...errors },
       },
     },
     async (request) => {

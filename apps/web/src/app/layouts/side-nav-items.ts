@@ -11,8 +11,8 @@ export type SideNavItem = {
   /** A router path when `isExternal` is false, else a full path served outside this app. */
   to: string;
   isExternal: boolean;
-  /** The permission that opens the target (for a router path, the one its route declares). */
-  permission: Permission;
+  /** What opens the target (for a router path, what its route declares). */
+  permission: Permission | 'signed-in';
   /** The '!' badge and what it means, for assistive technology. */
   badge?: { content: string; description: string };
 };
@@ -74,6 +74,6 @@ export function sideNavItems(user: CurrentUser, { hasPendingInvitation = false }
     { item: { key: 'cms', label: 'CMS', to: externalPaths.cms, isExternal: true, permission: 'cms:open' } },
   ];
   return candidates
-    .filter(({ item, onlyIf = true }) => onlyIf && hasPermission(user.role, item.permission))
+    .filter(({ item, onlyIf = true }) => onlyIf && (item.permission === 'signed-in' || hasPermission(user.role, item.permission)))
     .map(({ item }) => item);
 }

@@ -16,7 +16,7 @@ describe('page', () => {
   it('keeps a loader of its own and children', () => {
     const loader = () => null;
     const child = page('child', 'public', signupModule, 'SignupRoute');
-    const route = page('parent', 'account:read', signupModule, 'SignupRoute', { loader, children: [child] });
+    const route = page('parent', 'signed-in', signupModule, 'SignupRoute', { loader, children: [child] });
     expect(route.loader).toBe(loader);
     expect(route.children).toEqual([child]);
   });
@@ -42,6 +42,6 @@ describe('redirectRoute', () => {
     const response = await (route.loader as () => Promise<Response> | Response)();
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe('/org');
-    expect(redirectRoute({ index: true }, '/account/profile', 'account:read')).toMatchObject({ index: true });
+    expect(redirectRoute({ index: true }, '/account/profile', 'signed-in')).toMatchObject({ index: true });
   });
 });

@@ -9,14 +9,12 @@ import type {
 import { FoundCasesSchema, FoundOrganisationsSchema } from '@patientsim/domain/cases/case-copy.schemas';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch, apiFetchLines } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Every environment of the Cases tool, which one this is and which are configured (GET /api/cases/tool/environments). */
 export function useCaseEnvironments() {
   return useQuery({
     queryKey: ['cases', 'tool', 'environments'],
-    queryFn: ({ signal }) =>
-      apiFetch<CaseEnvironmentsResult>('/api/cases/tool/environments', { token: requireIdToken(), signal }),
+    queryFn: ({ signal }) => apiFetch<CaseEnvironmentsResult>('/api/cases/tool/environments', { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -25,8 +23,7 @@ export function useCaseEnvironments() {
 export function useCaseSearch(env: CaseEnvironmentName | '', term: string) {
   return useQuery({
     queryKey: ['cases', 'tool', 'cases', { env, term }],
-    queryFn: ({ signal }) =>
-      apiFetch('/api/cases/tool/cases', { query: { env, q: term }, token: requireIdToken(), signal, schema: FoundCasesSchema }),
+    queryFn: ({ signal }) => apiFetch('/api/cases/tool/cases', { query: { env, q: term }, signal, schema: FoundCasesSchema }),
     select: (answer) => answer.cases,
     enabled: env !== '' && term !== '',
     placeholderData: keepPreviousData,
@@ -40,7 +37,6 @@ export function useEnvironmentOrganisationSearch(env: CaseEnvironmentName | '', 
     queryFn: ({ signal }) =>
       apiFetch('/api/cases/tool/organisations', {
         query: { env, q: term },
-        token: requireIdToken(),
         signal,
         schema: FoundOrganisationsSchema,
       }),
@@ -53,8 +49,7 @@ export function useEnvironmentOrganisationSearch(env: CaseEnvironmentName | '', 
 /** Compares two cases (POST /api/cases/tool/diff). */
 export function useCaseDiff() {
   return useMutation({
-    mutationFn: (body: CaseDiffBody) =>
-      apiFetch<CaseDiffResult>('/api/cases/tool/diff', { method: 'POST', token: requireIdToken(), body }),
+    mutationFn: (body: CaseDiffBody) => apiFetch<CaseDiffResult>('/api/cases/tool/diff', { method: 'POST', body }),
   });
 }
 
@@ -67,7 +62,7 @@ export async function copyCases(
   onEvent: (event: CaseCopyEvent) => void,
 ): Promise<Extract<CaseCopyEvent, { type: 'done' | 'error' }>> {
   let last: Extract<CaseCopyEvent, { type: 'done' | 'error' }> | null = null;
-  await apiFetchLines('/api/cases/tool/copy', { method: 'POST', token: requireIdToken(), body }, (line) => {
+  await apiFetchLines('/api/cases/tool/copy', { method: 'POST', body }, (line) => {
     const event = line as CaseCopyEvent;
     if (event.type === 'done' || event.type === 'error') last = event;
     onEvent(event);

@@ -1,7 +1,6 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { allUsersKey } from './search-all-users';
 import { userDetailsKey } from './get-user-details';
 
@@ -9,7 +8,6 @@ import { userDetailsKey } from './get-user-details';
 export function deleteUser(userId: string) {
   return apiFetch(`/api/users/users/${encodeURIComponent(userId)}`, {
     method: 'DELETE',
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

@@ -1,7 +1,6 @@
 import { OrganisationsPageSchema, type OrganisationsPage } from '@patientsim/domain/groups/group-management.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 export type OrganizationsRequest = { page: number; search: string; pageSize?: number };
 
@@ -12,7 +11,6 @@ export function getOrganizations(
 ): Promise<OrganisationsPage> {
   return apiFetch('/api/users/organizations', {
     query: { page, pageSize, search: search || undefined },
-    token: requireIdToken(),
     schema: OrganisationsPageSchema,
     ...(signal ? { signal } : {}),
   });

@@ -1,12 +1,10 @@
 import { UserDetailsSchema, type UserDetails } from '@patientsim/domain/users/users.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** A user's account and every membership (GET /users/{id}). */
 export function getUserDetails(userId: string, signal?: AbortSignal): Promise<UserDetails> {
   return apiFetch(`/api/users/users/${encodeURIComponent(userId)}`, {
-    token: requireIdToken(),
     schema: UserDetailsSchema,
     ...(signal ? { signal } : {}),
   });

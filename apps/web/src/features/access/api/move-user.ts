@@ -2,7 +2,6 @@ import type { MoveUserBody } from '@patientsim/domain/users/users.schemas';
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { allUsersKey } from './search-all-users';
 import { userDetailsKey } from './get-user-details';
 
@@ -11,7 +10,6 @@ export function moveUser({ userId, ...body }: MoveUserBody & { userId: string })
   return apiFetch(`/api/users/users/${encodeURIComponent(userId)}/move`, {
     method: 'POST',
     body,
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

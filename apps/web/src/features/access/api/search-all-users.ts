@@ -2,7 +2,6 @@ import { PAGE_SIZE_USERS } from '@patientsim/domain/common/constants';
 import { FoundUserListSchema, type FoundUserList } from '@patientsim/domain/users/users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** `page` is 0-based, of PAGE_SIZE_USERS users. */
 export type AllUsersSearch = { term: string; includeDeleted: boolean; page: number };
@@ -19,7 +18,6 @@ export function searchAllUsers({ term, includeDeleted, page }: AllUsersSearch, s
       offset: page > 0 ? page * PAGE_SIZE_USERS : undefined,
       count: PAGE_SIZE_USERS,
     },
-    token: requireIdToken(),
     schema: FoundUserListSchema,
     ...(signal ? { signal } : {}),
   });

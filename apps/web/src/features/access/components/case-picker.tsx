@@ -1,9 +1,10 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { CaseEnvironmentName, FoundCase } from '@patientsim/domain/cases/case-copy.schemas';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
-import { useEffect, useRef, useState } from 'react';
+import { SEARCH_MIN_LENGTH } from '@patientsim/domain/common/constants';
+import { useState } from 'react';
 import { SearchAutocomplete } from '../../../components/search-autocomplete';
+import { useDebouncedTerm } from '../../../lib/use-debounced-term';
 import { useCaseSearch } from '../api/case-tool';
 
 /** A found case as the pickers show it: its name, its organisation and its id (names repeat across libraries). */
@@ -31,14 +32,7 @@ export function CasesPicker({
 }) {
   const [input, setInput] = useState('');
   const [term, setTerm] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // A search still waiting when the field goes away would update a screen that is gone.
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const search = useDebouncedTerm(setTerm);
   const found = useCaseSearch(env, term);
   const trimmed = input.trim();
   const isTooShort = trimmed.length > 0 && trimmed.length < SEARCH_MIN_LENGTH;
@@ -52,9 +46,7 @@ export function CasesPicker({
       onInputChange={(_event, next, reason) => {
         setInput(next);
         if (reason === 'reset') return;
-        if (timer.current) clearTimeout(timer.current);
-        const nextTerm = next.trim();
-        timer.current = setTimeout(() => setTerm(nextTerm.length >= SEARCH_MIN_LENGTH ? nextTerm : ''), SEARCH_DEBOUNCE_MS);
+        search(next);
       }}
       options={found.data ?? []}
       // The server already filtered by the term.

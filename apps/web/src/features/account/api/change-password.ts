@@ -2,7 +2,7 @@ import type { ChangePasswordBody } from '@patientsim/domain/account/account.sche
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { renewSession, requireIdToken } from '../../../lib/id-token';
+import { renewSession } from '../../../lib/id-token';
 
 /**
  * Changes the password after checking the old one. The server checks the bearer and the session
@@ -13,7 +13,6 @@ export async function changePassword(body: ChangePasswordBody) {
   const answer = await apiFetch('/api/users/account/change-password', {
     method: 'POST',
     body,
-    token: requireIdToken(),
     schema: OkSchema,
   });
   await renewSession();

@@ -1,7 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiFetchBlob } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/browser';
-import { requireIdToken } from '../../../lib/id-token';
 
 export const SCENARIO_SUMMARY_FILE_NAME = 'summary.csv';
 
@@ -10,7 +9,6 @@ export async function downloadScenarioSummary({ allMembers }: { allMembers: bool
   const csv = await apiFetchBlob('/api/users/account/scenario-summary', {
     method: 'POST',
     query: { showAllOrgs: true, showAllUsers: allMembers },
-    token: requireIdToken(),
     accept: 'text/csv',
   });
   saveBlob(csv, SCENARIO_SUMMARY_FILE_NAME);

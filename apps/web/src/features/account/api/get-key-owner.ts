@@ -2,14 +2,12 @@ import { KeyOwnerAnswerSchema, type KeyOwnerSchema } from '@patientsim/domain/ac
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 export type KeyOwner = z.infer<typeof KeyOwnerSchema>;
 
 /** The key owner of an organisation, or null when it has none. */
 export function getKeyOwner(orgId: string): Promise<KeyOwner | null> {
   return apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/key-owner`, {
-    token: requireIdToken(),
     schema: KeyOwnerAnswerSchema,
   });
 }

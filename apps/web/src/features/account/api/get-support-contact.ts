@@ -1,11 +1,10 @@
 import { type SupportContact, SupportContactSchema } from '@patientsim/domain/account/account.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Where people reach the provider (the deployment's support address). */
 export function getSupportContact(): Promise<SupportContact> {
-  return apiFetch('/api/users/support-contact', { token: requireIdToken(), schema: SupportContactSchema });
+  return apiFetch('/api/users/support-contact', { schema: SupportContactSchema });
 }
 
 export const supportContactQueryOptions = () =>

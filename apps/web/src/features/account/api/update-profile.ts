@@ -2,7 +2,7 @@ import { ProfileSchema, type UpdateProfileBody } from '@patientsim/domain/accoun
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
-import { renewSession, requireIdToken } from '../../../lib/id-token';
+import { renewSession } from '../../../lib/id-token';
 
 export const UpdatedProfileSchema = ProfileSchema.extend({ emailChanged: z.boolean() });
 export type UpdatedProfile = z.infer<typeof UpdatedProfileSchema>;
@@ -15,7 +15,6 @@ export function updateProfile({ userId, changes }: { userId: string; changes: Up
   return apiFetch(`/api/users/users/${encodeURIComponent(userId)}`, {
     method: 'PATCH',
     body: changes,
-    token: requireIdToken(),
     schema: UpdatedProfileSchema,
   });
 }

@@ -1,10 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { PASSWORD_POLICY_TEXT, isStrongPassword } from '@patientsim/domain/auth/password-policy';
+import { isStrongPassword } from '@patientsim/domain/auth/password-policy';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormPasswordField } from '../../../components/form-password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import {
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
@@ -49,10 +50,7 @@ export function ChangePasswordForm() {
       change.reset();
       return;
     }
-    change.mutate(
-      { oldPassword: values.oldPassword, newPassword: values.newPassword },
-      { onSuccess: () => reset(EMPTY) },
-    );
+    change.mutate({ oldPassword: values.oldPassword, newPassword: values.newPassword }, { onSuccess: () => reset(EMPTY) });
   });
 
   const isWeakOnServer = isApiError(change.error) && change.error.code === 'invalid_password';
@@ -74,20 +72,12 @@ export function ChangePasswordForm() {
         </Alert>
       ) : null}
       <FormPasswordField control={control} name="oldPassword" label="Old password" autoComplete="current-password" required />
-      <FormPasswordField
+      <NewPasswordFields
         control={control}
         name="newPassword"
         label="New password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_POLICY_TEXT}
-      />
-      <FormPasswordField
-        control={control}
-        name="confirmPassword"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
+        confirmName="confirmPassword"
+        confirmLabel="Confirm new password"
       />
       <Button type="submit" variant="contained" size="large" loading={change.isPending} sx={{ mt: 2 }}>
         Change password

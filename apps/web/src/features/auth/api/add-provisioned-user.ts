@@ -1,14 +1,7 @@
-import { GroupListSchema } from '@patientsim/domain/groups/group.schemas';
-import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
+import { ProvisionedLoginSchema } from '@patientsim/domain/account/provisioning.schemas';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
 import { storeLoginResult } from '../../../lib/id-token';
-
-/** The answer of POST /integrations/add-user: a login result with the user's groups. */
-export const ProvisionedLoginSchema = TokenResponseSchema.extend({
-  groupData: z.object({ groups: GroupListSchema, activeGroups: GroupListSchema }),
-});
 
 /**
  * Creates the provisioned account with its first password; the server signs it in (session

@@ -2,14 +2,12 @@ import type { VerificationEmailBody } from '@patientsim/domain/auth/auth.schemas
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Sends the e-mail verification message again. */
 export function sendVerificationEmail(body: VerificationEmailBody) {
   return apiFetch('/api/users/jobs/verification-email', {
     method: 'POST',
     body,
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

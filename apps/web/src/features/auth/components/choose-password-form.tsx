@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { PasswordSchema } from '@patientsim/domain/auth/auth.schemas';
-import { PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
+import { WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { PASSWORDS_DO_NOT_MATCH_MESSAGE, WeakPasswordMessage } from '../../../components/weak-password-message';
 import { isApiError, replyMessageOr } from '../../../lib/api-client';
 import { useAddProvisionedUser } from '../api/add-provisioned-user';
@@ -26,10 +26,6 @@ export const ChoosePasswordFormSchema = z
     message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
   });
 type ChoosePasswordValues = z.infer<typeof ChoosePasswordFormSchema>;
-
-function renderPasswordError(message: string) {
-  return message === WEAK_PASSWORD_MESSAGE ? <WeakPasswordMessage /> : message;
-}
 
 /** A provisioned account's first password; e-mail and names are shown read-only (decision 15). */
 export function ChoosePasswordForm({
@@ -63,16 +59,7 @@ export function ChoosePasswordForm({
       <TextField label="Email" value={person.email} autoComplete="email" slotProps={readOnly} />
       <TextField label="First name" value={person.given_name} autoComplete="given-name" slotProps={readOnly} />
       <TextField label="Last name" value={person.family_name} autoComplete="family-name" slotProps={readOnly} />
-      <FormPasswordField
-        control={control}
-        name="password"
-        label="Password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_POLICY_TEXT}
-        renderError={renderPasswordError}
-      />
-      <FormPasswordField control={control} name="confirmPassword" label="Confirm password" autoComplete="new-password" required />
+      <NewPasswordFields control={control} name="password" label="Password" confirmName="confirmPassword" />
       <Button type="submit" variant="contained" size="large" fullWidth loading={add.isPending} sx={{ mt: 2 }}>
         Set password
       </Button>

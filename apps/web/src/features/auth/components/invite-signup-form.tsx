@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { NameSchema, PasswordSchema } from '@patientsim/domain/auth/auth.schemas';
-import { PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
+import { WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { FormTextField } from '../../../components/form-text-field';
 import { WeakPasswordMessage } from '../../../components/weak-password-message';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
@@ -25,10 +25,6 @@ export const InviteSignupFormSchema = z.object({
 });
 type InviteSignupFormInput = z.input<typeof InviteSignupFormSchema>;
 type InviteSignupFormValues = z.output<typeof InviteSignupFormSchema>;
-
-function renderPasswordError(message: string) {
-  return message === WEAK_PASSWORD_MESSAGE ? <WeakPasswordMessage /> : message;
-}
 
 /**
  * The invite variant of sign-up: first name, last name and password; no account-type choice. With
@@ -69,15 +65,7 @@ export function InviteSignupForm({ token, email, onSignedUp }: { token: string |
       <TextField label="Email" value={email} autoComplete="email" slotProps={{ htmlInput: { readOnly: true } }} />
       <FormTextField control={control} name="given_name" label="First name" autoComplete="given-name" required />
       <FormTextField control={control} name="family_name" label="Last name" autoComplete="family-name" required />
-      <FormPasswordField
-        control={control}
-        name="password"
-        label="Password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_POLICY_TEXT}
-        renderError={renderPasswordError}
-      />
+      <NewPasswordFields control={control} name="password" label="Password" />
       <Button type="submit" variant="contained" size="large" fullWidth loading={signUp.isPending} sx={{ mt: 2 }}>
         Sign Up
       </Button>

@@ -47,7 +47,9 @@ describe('LoginForm', () => {
   });
 
   it('signs in with the trimmed e-mail and reports success', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ user: { id: 'u1', email: 'owner@demo.test', emailVerified: true } }));
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({ user: { id: 'u1', email: 'owner@demo.test', emailVerified: true }, licenseToken: null }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const { user, onSignedIn } = renderForm();
 

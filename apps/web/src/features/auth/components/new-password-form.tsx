@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PasswordSchema } from '@patientsim/domain/auth/auth.schemas';
-import { PASSWORD_POLICY_TEXT, WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
+import { WEAK_PASSWORD_MESSAGE, isStrongPassword } from '@patientsim/domain/auth/password-policy';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormPasswordField } from '../../../components/form-password-field';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { RouterLink } from '../../../components/router-link';
 import {
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
@@ -27,10 +27,6 @@ export const NewPasswordFormSchema = z
     message: PASSWORDS_DO_NOT_MATCH_MESSAGE,
   });
 type NewPasswordFormValues = z.infer<typeof NewPasswordFormSchema>;
-
-function renderPasswordError(message: string) {
-  return message === WEAK_PASSWORD_MESSAGE ? <WeakPasswordMessage /> : message;
-}
 
 /** Reset password, second step (the link of the e-mail): a new password, twice. */
 export function NewPasswordForm({ token }: { token: string }) {
@@ -62,21 +58,12 @@ export function NewPasswordForm({ token }: { token: string }) {
           ) : null}
         </Alert>
       ) : null}
-      <FormPasswordField
+      <NewPasswordFields
         control={control}
         name="newPassword"
         label="New password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_POLICY_TEXT}
-        renderError={renderPasswordError}
-      />
-      <FormPasswordField
-        control={control}
-        name="confirmPassword"
-        label="Confirm new password"
-        autoComplete="new-password"
-        required
+        confirmName="confirmPassword"
+        confirmLabel="Confirm new password"
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} sx={{ mt: 2 }}>
         Change password

@@ -28,8 +28,7 @@ function InvitationSignup({ token, email }: { token: string; email: string }) {
 
 /**
  * The invite variant of sign-up (the query carries an e-mail): with the e-mailed token, the
- * invitation is checked first. Loaded on demand with the query cache and the form library, which
- * the plain sign-up does without.
+ * invitation is checked first.
  */
 export function InviteSignup({ token, email }: { token: string | null; email: string }) {
   return (

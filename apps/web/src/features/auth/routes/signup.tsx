@@ -3,6 +3,7 @@ import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
 import { PageTitle } from '../../../components/page-title';
+import { QueryCache } from '../../../components/query-cache';
 import { RouterLink } from '../../../components/router-link';
 import { paths } from '../../../config/paths';
 import { useStagedRender } from '../../../lib/use-staged-render';
@@ -34,7 +35,9 @@ export function SignupRoute() {
       <Box sx={isReserving ? { minHeight: SIGNUP_FORM_AND_LINK_HEIGHT_PX } : undefined}>
         {email === null ? (
           shown >= 1 ? (
-            <SignupForm shownFields={shown} />
+            <QueryCache>
+              <SignupForm shownFields={shown} />
+            </QueryCache>
           ) : null
         ) : (
           <Suspense fallback={<LoadingState label="Loading the sign-up form..." />}>

@@ -1,10 +1,8 @@
-import { ADD_FAVORITE_MUTATION, REMOVE_FAVORITE_MUTATION } from '@patientsim/domain/cases/case-library.schemas';
+import { ADD_FAVORITE_MUTATION, FavoriteSchema, REMOVE_FAVORITE_MUTATION } from '@patientsim/domain/cases/case-library.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { type CaseListData, caseListKey, mapCachedCases } from './get-case-configurations';
 import { graphqlFetch } from '../../../lib/graphql';
-
-const FavoriteSchema = z.object({ id: z.string(), isFavorite: z.boolean() });
 
 /** Adds a case to the caller's favourites, or removes it. */
 export async function setFavorite({ id, isFavorite }: { id: string; isFavorite: boolean }): Promise<void> {

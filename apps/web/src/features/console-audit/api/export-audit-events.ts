@@ -2,7 +2,6 @@ import { auditExportFileName } from '@patientsim/domain/audit/audit.schemas';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiFetchBlob } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/browser';
-import { requireIdToken } from '../../../lib/id-token';
 import { type AuditFilters, type AuditScope, auditPath, auditQuery } from './get-audit-events';
 
 /**
@@ -12,7 +11,6 @@ import { type AuditFilters, type AuditScope, auditPath, auditQuery } from './get
 export async function exportAuditEvents({ scope, filters }: { scope: AuditScope; filters: AuditFilters }): Promise<void> {
   const csv = await apiFetchBlob(auditPath(scope, '/export'), {
     query: auditQuery(scope, filters),
-    token: requireIdToken(),
     accept: 'text/csv',
   });
   saveBlob(csv, auditExportFileName({ from: filters.from ?? undefined, to: filters.to ?? undefined }, new Date()));

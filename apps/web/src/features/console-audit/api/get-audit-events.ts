@@ -1,7 +1,6 @@
 import { type AuditPage, AuditPageSchema } from '@patientsim/domain/audit/audit.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Whose trail: every organisation's (the provider), or one organisation's (its admins). */
 export type AuditScope = { kind: 'all'; orgId: string | null } | { kind: 'organisation'; orgId: string };
@@ -25,7 +24,6 @@ export function auditQuery(scope: AuditScope, filters: AuditFilters) {
 export function getAuditEvents(scope: AuditScope, filters: AuditFilters, page: number): Promise<AuditPage> {
   return apiFetch(auditPath(scope), {
     query: { ...auditQuery(scope, filters), page },
-    token: requireIdToken(),
     schema: AuditPageSchema,
   });
 }

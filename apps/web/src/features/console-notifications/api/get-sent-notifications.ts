@@ -1,7 +1,6 @@
 import { type SentNotificationPage, SentNotificationPageSchema } from '@patientsim/domain/notifications/notification.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 export const SENT_NOTIFICATIONS_KEY = ['notifications', 'sent'] as const;
 
@@ -9,7 +8,6 @@ export const SENT_NOTIFICATIONS_KEY = ['notifications', 'sent'] as const;
 export function getSentNotifications(page: number): Promise<SentNotificationPage> {
   return apiFetch('/api/users/notifications/sent', {
     query: { page },
-    token: requireIdToken(),
     schema: SentNotificationPageSchema,
   });
 }

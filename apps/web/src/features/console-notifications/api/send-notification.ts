@@ -5,7 +5,6 @@ import {
 } from '@patientsim/domain/notifications/notification.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { SENT_NOTIFICATIONS_KEY } from './get-sent-notifications';
 
 /** Sends an announcement (spec section 7, `POST /notifications`). */
@@ -13,7 +12,6 @@ export async function sendNotification(body: NewNotificationBody): Promise<Notif
   const response = await apiFetch('/api/users/notifications', {
     method: 'POST',
     body,
-    token: requireIdToken(),
     schema: SentNotificationResponseSchema,
   });
   return response.data.notification;

@@ -2,7 +2,7 @@ import { type LoginAsBody, LoginAsResponseSchema } from '@patientsim/domain/auth
 import type { Group } from '@patientsim/domain/groups/group.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken, storeLoginResult } from '../../../lib/id-token';
+import { storeLoginResult } from '../../../lib/id-token';
 import { getUserGroups } from '../../../lib/user-groups';
 
 /**
@@ -14,7 +14,6 @@ export async function loginAs(body: LoginAsBody): Promise<void> {
   const response = await apiFetch('/api/users/auth/loginAs', {
     method: 'POST',
     body,
-    token: requireIdToken(),
     schema: LoginAsResponseSchema,
   });
   const { idToken, idTokenPayload } = response.data;

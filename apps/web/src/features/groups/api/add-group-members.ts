@@ -1,7 +1,6 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { invalidateGroupMembership } from './invalidate-group-membership';
 
 /** Adds members of the organisation to one of its groups. */
@@ -16,7 +15,6 @@ export async function addGroupMembers({
   await apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}/members`, {
     method: 'PATCH',
     body: userIds,
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

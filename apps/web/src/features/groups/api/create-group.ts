@@ -2,12 +2,11 @@ import type { CreateGroupBody } from '@patientsim/domain/groups/group-management
 import { GroupSchema, type Group } from '@patientsim/domain/groups/group.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Creates a group inside an organisation; the server adds the name prefix (decision 10). */
 export function createGroup({ orgId, name }: { orgId: string; name: string }): Promise<Group> {
   const body: CreateGroupBody = { name, description: JSON.stringify({ parent: orgId }) };
-  return apiFetch('/api/users/extension/groups', { method: 'POST', body, token: requireIdToken(), schema: GroupSchema });
+  return apiFetch('/api/users/extension/groups', { method: 'POST', body, schema: GroupSchema });
 }
 
 /** Only the organisation's group list changes. */

@@ -1,13 +1,11 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Deletes a group of an organisation (never the organisation itself). */
 export async function deleteGroup({ groupId }: { groupId: string; orgId: string }): Promise<void> {
   await apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}`, {
     method: 'DELETE',
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

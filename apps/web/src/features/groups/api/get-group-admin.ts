@@ -2,14 +2,12 @@ import { KeyOwnerAnswerSchema, type KeyOwnerSchema } from '@patientsim/domain/ac
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 export type GroupAdmin = z.infer<typeof KeyOwnerSchema>;
 
 /** The group admin of a group, or null when it has none. */
 export function getGroupAdmin(groupId: string): Promise<GroupAdmin | null> {
   return apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}/key-owner`, {
-    token: requireIdToken(),
     schema: KeyOwnerAnswerSchema,
   });
 }

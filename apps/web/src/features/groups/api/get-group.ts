@@ -1,11 +1,10 @@
 import { GroupSchema, type Group } from '@patientsim/domain/groups/group.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** One group (organisation or sub-group) with its metadata. */
 export function getGroup(groupId: string): Promise<Group> {
-  return apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}`, { token: requireIdToken(), schema: GroupSchema });
+  return apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}`, { schema: GroupSchema });
 }
 
 export const groupQueryOptions = (groupId: string) =>

@@ -1,12 +1,10 @@
 import { GroupListSchema, type Group } from '@patientsim/domain/groups/group.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** The groups of an organisation (admins and super admins, spec section 6). */
 export function getNestedGroups(orgId: string): Promise<Group[]> {
   return apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/nested`, {
-    token: requireIdToken(),
     schema: GroupListSchema,
   });
 }

@@ -1,11 +1,10 @@
 import { type Group, parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requireIdToken } from '../../../lib/id-token';
 import { getUserGroups } from '../../../lib/user-groups';
 
 /** The caller's own groups that have a parent (instructors and students, spec section 6). */
 export async function getOwnSubgroups(userId: string): Promise<Group[]> {
-  const groups = await getUserGroups({ userId, idToken: requireIdToken() });
+  const groups = await getUserGroups({ userId });
   return groups.filter((group) => Boolean(parseGroupMetadata(group)?.parent));
 }
 

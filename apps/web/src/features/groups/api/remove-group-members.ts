@@ -1,7 +1,6 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { invalidateGroupMembership } from './invalidate-group-membership';
 
 /** Removes members from a group (they stay in the organisation). */
@@ -16,7 +15,6 @@ export async function removeGroupMembers({
   await apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}/members`, {
     method: 'DELETE',
     body: userIds,
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

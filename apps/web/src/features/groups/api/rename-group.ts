@@ -2,7 +2,6 @@ import type { UpdateGroupBody } from '@patientsim/domain/groups/group-management
 import { GroupSchema, type Group } from '@patientsim/domain/groups/group.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Renames a group (the server keeps or adds the parent prefix). */
 export function renameGroup({ groupId, name }: { groupId: string; orgId: string; name: string }): Promise<Group> {
@@ -10,7 +9,6 @@ export function renameGroup({ groupId, name }: { groupId: string; orgId: string;
   return apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}`, {
     method: 'PATCH',
     body,
-    token: requireIdToken(),
     schema: GroupSchema,
   });
 }

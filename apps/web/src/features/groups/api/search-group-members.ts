@@ -5,7 +5,6 @@ import {
 } from '@patientsim/domain/groups/group-management.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /**
  * A page of the members of the group's organisation (see the route), by name, with how many match:
@@ -15,7 +14,6 @@ import { requireIdToken } from '../../../lib/id-token';
 export function searchGroupMembers(groupId: string, query: MemberSearchQuery): Promise<MemberSearchResult> {
   return apiFetch(`/api/users/extension/groups/${encodeURIComponent(groupId)}/member-search`, {
     query,
-    token: requireIdToken(),
     schema: MemberSearchResultSchema,
   });
 }

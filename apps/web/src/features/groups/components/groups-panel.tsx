@@ -20,7 +20,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Group, displayGroupName, parseGroupMetadata, stripGroupPrefixes } from '@patientsim/domain/groups/group.schemas';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import { isAdmin } from '@patientsim/domain/roles/roles';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { DataTableColumn } from '../../../components/data-table';
@@ -90,7 +89,7 @@ type Dialog = { kind: 'create' } | { kind: 'rename'; row: Row } | { kind: 'remov
 export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; orgId?: string }) {
   // The provider's organisation details show the groups of the organisation they open.
   const orgId = shownOrgId ?? user.activeOrg?.id ?? null;
-  const seesOrganisation = isAdmin(user.role) && orgId !== null;
+  const seesOrganisation = hasPermission(user.role, 'org:groups:read') && orgId !== null;
   const nested = useNestedGroups(orgId ?? '', { enabled: seesOrganisation });
   const own = useOwnSubgroups(user.id, { enabled: !seesOrganisation });
   const query = seesOrganisation ? nested : own;
@@ -102,7 +101,7 @@ export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; or
   const deleteGroup = useDeleteGroup();
 
   const canCreate = orgId !== null && hasPermission(user.role, 'org:groups:manage');
-  const canEdit = (row: Row) => isAdmin(user.role) || row.ownerId === user.id;
+  const canEdit = (row: Row) => hasPermission(user.role, 'org:groups:manage') || row.ownerId === user.id;
   const rows = (query.data ?? []).map(toRow).filter((row) => displayTestOrgs || !row.isTesting);
   const isPhone = useIsPhone();
   const columns: DataTableColumn<Row>[] = [

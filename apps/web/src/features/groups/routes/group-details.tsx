@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { displayGroupName, parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
-import { isAdmin } from '@patientsim/domain/roles/roles';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { useParams } from 'react-router';
 import { RouterLink } from '../../../components/router-link';
 import { ScreenHeader } from '../../../components/screen-header';
@@ -24,7 +24,7 @@ export function GroupDetailsRoute() {
   const adminName =
     (admin.data && ([admin.data.given_name, admin.data.family_name].filter(Boolean).join(' ') || admin.data.email)) || '—';
   const name = group.data ? displayGroupName(group.data.name) : '';
-  const canEdit = Boolean(user && (isAdmin(user.role) || (metadata?.ownerId && metadata.ownerId === user.id)));
+  const canEdit = Boolean(user && (hasPermission(user.role, 'org:groups:manage') || (metadata?.ownerId && metadata.ownerId === user.id)));
   return (
     <>
       <ScreenHeader title="Group details" />

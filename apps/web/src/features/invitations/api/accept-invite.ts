@@ -1,14 +1,11 @@
+import { FinishedInvitationSchema } from '@patientsim/domain/invitations/invitation.schemas';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { changeActiveOrg } from '../../../lib/active-org';
 import { apiFetch } from '../../../lib/api-client';
 import { reloadPage } from '../../../lib/browser';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Verbatim from the spec, spelling included. */
 export const ACCEPT_INVITE_FALLBACK_ERROR = 'Unkown error when accepting invite';
-
-export const FinishedInvitationSchema = z.object({ ok: z.literal(true), orgId: z.string() });
 
 /**
  * Accepts an invitation addressed to the signed-in user (from the profile or a notification):
@@ -18,7 +15,6 @@ export async function acceptInvite({ inviteId, email }: { inviteId: string; emai
   const { orgId } = await apiFetch('/api/users/invitations/finish-invite', {
     method: 'POST',
     body: { inviteId, email },
-    token: requireIdToken(),
     schema: FinishedInvitationSchema,
   });
   await changeActiveOrg({ orgId });

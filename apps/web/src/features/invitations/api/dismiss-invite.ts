@@ -1,7 +1,6 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Verbatim from the spec (section 8, confirms). */
 export const DISMISS_INVITE_CONFIRM =
@@ -11,7 +10,6 @@ export const DISMISS_INVITE_CONFIRM =
 export async function dismissInvite(inviteId: string): Promise<void> {
   await apiFetch(`/api/users/invites/dismiss/${encodeURIComponent(inviteId)}`, {
     method: 'POST',
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { changeActiveOrg } from '../../../lib/active-org';
 import { apiFetch } from '../../../lib/api-client';
 import { type SessionSnapshot, getSessionSnapshot, isLoginResultUsable } from '../../../lib/session-store';
-import { FinishedInvitationSchema } from './accept-invite';
+import { FinishedInvitationSchema } from '@patientsim/domain/invitations/invitation.schemas';
 
 export type InvitationDescription = z.infer<typeof InvitationDescriptionSchema>;
 

@@ -1,7 +1,6 @@
 import { type Invite, UserInvitesResponseSchema } from '@patientsim/domain/invitations/invitation.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Still waiting for an answer: neither dismissed nor declined (spec section 4, Invite). */
 export function isPendingInvite(invite: Invite): boolean {
@@ -11,7 +10,6 @@ export function isPendingInvite(invite: Invite): boolean {
 /** The pending invitations of a user, shown on the profile. */
 export async function getUserInvites(userId: string): Promise<Invite[]> {
   const response = await apiFetch(`/api/users/invites/user/${encodeURIComponent(userId)}`, {
-    token: requireIdToken(),
     schema: UserInvitesResponseSchema,
   });
   return response.data.invites.filter(isPendingInvite);

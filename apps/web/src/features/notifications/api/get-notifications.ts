@@ -1,7 +1,6 @@
 import { type Notification, NotificationListResponseSchema } from '@patientsim/domain/notifications/notification.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Newest first (decision 6), whatever order the answer came in. */
 export function sortNewestFirst(notifications: readonly Notification[]): Notification[] {
@@ -11,7 +10,6 @@ export function sortNewestFirst(notifications: readonly Notification[]): Notific
 /** The signed-in user's notifications, read and unread. */
 export async function getNotifications(): Promise<Notification[]> {
   const response = await apiFetch('/api/users/notifications', {
-    token: requireIdToken(),
     schema: NotificationListResponseSchema,
   });
   return sortNewestFirst(response.data.notifications);

@@ -1,7 +1,6 @@
 import { type Notification, NotificationListResponseSchema } from '@patientsim/domain/notifications/notification.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { sortNewestFirst } from './get-notifications';
 
 export const POPUP_MESSAGE_TYPE = 'POPUP_MESSAGE';
@@ -9,7 +8,6 @@ export const POPUP_MESSAGE_TYPE = 'POPUP_MESSAGE';
 /** The unread popup notifications: the slides of the carousel (spec section 4). */
 export async function getPendingPopups(): Promise<Notification[]> {
   const response = await apiFetch('/api/users/notifications/pending', {
-    token: requireIdToken(),
     schema: NotificationListResponseSchema,
   });
   return sortNewestFirst(response.data.notifications.filter((notification) => notification.type === POPUP_MESSAGE_TYPE));

@@ -1,13 +1,11 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Marks a notification read or unread for the signed-in user. */
 export async function markNotification({ id, isRead }: { id: string; isRead: boolean }): Promise<void> {
   await apiFetch(`/api/users/notifications/${encodeURIComponent(id)}/${isRead ? 'read' : 'unread'}`, {
     method: 'POST',
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

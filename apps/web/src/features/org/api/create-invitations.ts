@@ -5,7 +5,6 @@ import {
 } from '@patientsim/domain/invitations/invite-users.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { invalidateOrgInvitations } from './invalidate-org-people';
 
 /** Invites addresses into an organisation, all in one request (spec 7, POST /invitations/invite). */
@@ -13,7 +12,6 @@ export function createInvitations(body: InviteUsersBody): Promise<InviteResult[]
   return apiFetch('/api/users/invitations/invite', {
     method: 'POST',
     body,
-    token: requireIdToken(),
     schema: InviteResultListSchema,
   });
 }

@@ -4,7 +4,6 @@ import {
 } from '@patientsim/domain/invitations/invite-users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { orgInvitesQueryKey } from './get-org-invites';
 
 /**
@@ -15,7 +14,6 @@ export function getInvitedAddresses(orgId: string, emails: readonly string[]): P
   return apiFetch(`/api/users/invites/org/${encodeURIComponent(orgId)}/addresses`, {
     method: 'POST',
     body: { emails },
-    token: requireIdToken(),
     schema: InvitedAddressesResponseSchema,
   });
 }

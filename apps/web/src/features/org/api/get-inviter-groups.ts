@@ -1,6 +1,5 @@
 import { type Group, type GroupMetadata, parseGroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requireIdToken } from '../../../lib/id-token';
 import { getUserGroups } from '../../../lib/user-groups';
 
 export type InviteTarget = {
@@ -12,7 +11,7 @@ export type InviteTarget = {
 
 /** The inviter's organisation (seats, members) and its sub-groups, from GET /extension/users/{userId}/groups. */
 export async function getInviteTarget({ userId, orgId }: { userId: string; orgId: string }): Promise<InviteTarget> {
-  const groups = await getUserGroups({ userId, idToken: requireIdToken() });
+  const groups = await getUserGroups({ userId });
   const org = groups.find((group) => group._id === orgId);
   return {
     metadata: org ? parseGroupMetadata(org) : null,

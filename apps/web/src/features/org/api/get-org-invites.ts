@@ -1,12 +1,10 @@
 import { type OrgInvitesResponse, OrgInvitesResponseSchema } from '@patientsim/domain/invitations/invite-users.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** The pending invitations of an organisation (spec 7, GET invites/org/{id}). */
 export function getOrgInvites(orgId: string): Promise<OrgInvitesResponse> {
   return apiFetch(`/api/users/invites/org/${encodeURIComponent(orgId)}`, {
-    token: requireIdToken(),
     schema: OrgInvitesResponseSchema,
   });
 }

@@ -1,7 +1,6 @@
 import { type OrgUsersVariant, OrgUsersPageSchema, type OrgUsersPage } from '@patientsim/domain/users/org-users.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 export type OrgUsersRequest = { orgId: string; variant: OrgUsersVariant; page: number; search: string };
 
@@ -9,7 +8,6 @@ export type OrgUsersRequest = { orgId: string; variant: OrgUsersVariant; page: n
 export function getOrgUsers({ orgId, variant, page, search }: OrgUsersRequest, signal?: AbortSignal): Promise<OrgUsersPage> {
   return apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/members`, {
     query: { variant, page, search: search || undefined },
-    token: requireIdToken(),
     schema: OrgUsersPageSchema,
     ...(signal ? { signal } : {}),
   });

@@ -1,11 +1,10 @@
 import { GroupSchema, type Group } from '@patientsim/domain/groups/group.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** An organisation with its metadata (seats, member count, product type, status, key owner). */
 export function getOrganisation(orgId: string): Promise<Group> {
-  return apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}`, { token: requireIdToken(), schema: GroupSchema });
+  return apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}`, { schema: GroupSchema });
 }
 
 export const organisationQueryOptions = (orgId: string) =>

@@ -6,7 +6,6 @@ import {
 } from '@patientsim/domain/tutorials/tutorial.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 export type TutorialsByCategory = Record<TutorialCategory, Tutorial[]>;
 
@@ -22,7 +21,7 @@ export function groupByCategory(tutorials: readonly Tutorial[]): TutorialsByCate
  * default), and those for every product type, sorted by ordinal (spec section 7, decision 7).
  */
 export async function getTutorials(): Promise<TutorialsByCategory> {
-  const response = await apiFetch('/api/users/tutorials', { token: requireIdToken(), schema: TutorialListResponseSchema });
+  const response = await apiFetch('/api/users/tutorials', { schema: TutorialListResponseSchema });
   return groupByCategory(response.data.tutorials);
 }
 

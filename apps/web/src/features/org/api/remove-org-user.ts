@@ -1,7 +1,6 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { invalidateOrgMembers } from './invalidate-org-people';
 
 /** Removes a member from the organisation: archived for grading, their sessions end. */
@@ -9,7 +8,6 @@ export async function removeOrgUser({ orgId, userId }: { orgId: string; userId: 
   await apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}/members`, {
     method: 'DELETE',
     body: [userId],
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

@@ -1,14 +1,12 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Mails an organisation's pending invitation to `email` again, with a fresh link. */
 export async function resendInvite({ orgId, email }: { orgId: string; email: string }): Promise<void> {
   await apiFetch(`/api/users/invites/org/${encodeURIComponent(orgId)}/resend`, {
     method: 'POST',
     query: { email },
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

@@ -1,7 +1,6 @@
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { invalidateOrgInvitations } from './invalidate-org-people';
 
 /** Revokes an organisation's pending invitation to `email`: its link stops working. */
@@ -9,7 +8,6 @@ export async function revokeInvite({ orgId, email }: { orgId: string; email: str
   await apiFetch(`/api/users/invites/org/${encodeURIComponent(orgId)}`, {
     method: 'DELETE',
     query: { email },
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

@@ -2,7 +2,6 @@ import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import type { UpdateOrgUserBody } from '@patientsim/domain/users/org-users.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 import { invalidateOrgMembers } from './invalidate-org-people';
 
 /** An admin's edit of a member: only the changed fields are sent (spec section 5). */
@@ -19,7 +18,6 @@ export async function updateOrgUser({
     method: 'PATCH',
     query: { orgId },
     body: changes,
-    token: requireIdToken(),
     schema: OkSchema,
   });
 }

@@ -2,7 +2,7 @@ import type { UpdateGroupBody } from '@patientsim/domain/groups/group-management
 import { GroupSchema, type Group } from '@patientsim/domain/groups/group.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { renewSession, requireIdToken, storeGroups } from '../../../lib/id-token';
+import { renewSession, storeGroups } from '../../../lib/id-token';
 import { getUserGroups } from '../../../lib/user-groups';
 import { orgUsersKey } from './get-org-users';
 
@@ -30,7 +30,6 @@ export async function updateOrganisation({
   const updated = await apiFetch(`/api/users/extension/groups/${encodeURIComponent(orgId)}`, {
     method: 'PATCH',
     body,
-    token: requireIdToken(),
     schema: GroupSchema,
   });
   if (!renewsSession) return updated;

@@ -5,7 +5,7 @@ import {
   type AddressStanding,
   INVALID_EMAIL_MESSAGE,
 } from '@patientsim/domain/invitations/invite-users.schemas';
-import type { Role } from '@patientsim/domain/roles/roles';
+import { DEFAULT_INVITED_ROLE, type Role } from '@patientsim/domain/roles/roles';
 import type { SheetColumn } from './read-sheet';
 
 /** Spec section 5: the file messages of the bulk invite. */
@@ -45,7 +45,7 @@ let nextKey = 0;
 export function addRows(
   rows: readonly InviteRow[],
   emails: readonly string[],
-  role: Role = 'STUDENT',
+  role: Role = DEFAULT_INVITED_ROLE,
 ): { rows: InviteRow[]; isTruncated: boolean } {
   const next = [...rows];
   const listed = new Set(rows.filter((row) => row.error === null).map((row) => row.email));

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import { EmailSchema } from '@patientsim/domain/auth/auth.schemas';
 import { displayGroupName, type Group } from '@patientsim/domain/groups/group.schemas';
 import type { SeatFigures } from '@patientsim/domain/groups/seats';
-import { ROLES, type Role } from '@patientsim/domain/roles/roles';
+import { DEFAULT_INVITED_ROLE, ROLES, type Role } from '@patientsim/domain/roles/roles';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export function InviteUserDialog({
   const [pending, setPending] = useState<InviteUserForm | null>(null);
   const { control, handleSubmit, reset } = useForm<InviteUserForm>({
     resolver: zodResolver(InviteUserFormSchema),
-    defaultValues: { email: '', role: 'STUDENT', groupIds: [] },
+    defaultValues: { email: '', role: DEFAULT_INVITED_ROLE, groupIds: [] },
   });
   const isOver = figures !== null && exceedsOpenSeats(figures, 1);
   const isSending = create.isPending;

@@ -1,5 +1,4 @@
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import { isAdminOrInstructor } from '@patientsim/domain/roles/roles';
 import { Outlet } from 'react-router';
 import { SectionLayout } from '../../../components/section-layout';
 import { SectionMenu, type SectionMenuItem } from '../../../components/section-menu';
@@ -12,7 +11,7 @@ import { VideoTutorials } from './video-tutorials';
 export function orgMenuItems(user: CurrentUser): SectionMenuItem[] {
   const items: SectionMenuItem[] = [];
   if (user.isKeyOwner) items.push({ label: 'Org. Profile', to: paths.orgProfile });
-  if (isAdminOrInstructor(user.role)) {
+  if (hasPermission(user.role, 'org:members:read')) {
     items.push(
       { label: 'Users', to: paths.orgInvite },
       { label: 'Subscribed Users', to: paths.orgInviteSubscribed },
@@ -32,7 +31,7 @@ export function OrgLayout() {
       menu={
         <>
           <SectionMenu label="Org management" items={orgMenuItems(user)} />
-          {isAdminOrInstructor(user.role) ? <VideoTutorials activeOrgId={user.activeOrg?.id ?? null} /> : null}
+          {hasPermission(user.role, 'org:tutorials:read') ? <VideoTutorials activeOrgId={user.activeOrg?.id ?? null} /> : null}
         </>
       }
     >

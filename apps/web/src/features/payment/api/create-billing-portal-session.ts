@@ -2,13 +2,11 @@ import { BillingSessionResponseSchema } from '@patientsim/domain/account/account
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RUNS_ONCE } from '../../../lib/query-client';
 import { ApiError, CLIENT_ERROR_CODES, UNKNOWN_ERROR_MESSAGE, apiFetch } from '../../../lib/api-client';
-import { requireIdToken } from '../../../lib/id-token';
 
 /** Opens a session of the payment provider's customer portal; answers the URL to send the browser to. */
 export async function createBillingPortalSession(): Promise<string> {
   const response = await apiFetch('/api/users/payment/create-billing-portal-session', {
     method: 'POST',
-    token: requireIdToken(),
     schema: BillingSessionResponseSchema,
   });
   const { sessionUrl } = response.data;
