@@ -8,7 +8,6 @@ import { deriveCurrentUser, isViewAsResult } from '../lib/current-user';
 import { renewSession } from '../lib/id-token';
 import { signOut } from '../lib/logout';
 import { type SessionSnapshot, clearStoredSession, getSessionSnapshot, isLoginResultUsable } from '../lib/session-store';
-import { yieldToBrowser } from '../lib/yield-to-browser';
 import { AREA_ACCESS, type RouteAccess } from './route-access';
 
 export { AREA_ACCESS, type RouteAccess } from './route-access';
@@ -49,21 +48,9 @@ function isRenewable(result: LoginResult): boolean {
 }
 
 /**
- * Brings the stored session up to date before a guarded route loads: an expired token is renewed
+ * The stored session brought up to date before a guarded route loads: an expired token is renewed
  * through the session cookie when allowed, otherwise it is discarded (decision 2).
  */
-async function refreshSession(nowMs: number): Promise<SessionSnapshot> {
-  // On a signed-in page's first load the guard runs in the task that evaluated the signed-in
-  // chunks and created the router, and the page renders as soon as the guards have answered.
-  // Parsing the stored session (and building its schemas) in a task of its own, neither of those,
-  // keeps each task short on a slow phone.
-  await yieldToBrowser();
-  const session = await currentSession(nowMs);
-  await yieldToBrowser();
-  return session;
-}
-
-/** The stored session, its token renewed when it is no longer usable and may be, else cleared. */
 async function currentSession(nowMs: number): Promise<SessionSnapshot> {
   const session = getSessionSnapshot();
   if (!session.result || isLoginResultUsable(session.result, nowMs)) return session;
@@ -85,7 +72,7 @@ let pendingRefresh: Promise<SessionSnapshot> | null = null;
 
 /** Parent and child route loaders run together: they share one refresh (one renewal, one logout). */
 function refreshOnce(nowMs: number): Promise<SessionSnapshot> {
-  pendingRefresh ??= refreshSession(nowMs).finally(() => {
+  pendingRefresh ??= currentSession(nowMs).finally(() => {
     pendingRefresh = null;
   });
   return pendingRefresh;

@@ -28,12 +28,12 @@ function profileAnswer(overrides: Record<string, unknown> = {}): FakeRoute {
   };
 }
 
-function renderForm(routes: FakeRoute[], shownFields?: number) {
+function renderForm(routes: FakeRoute[]) {
   writeLoginResult(buildLoginResult());
   const api = stubApi(routes);
   const view = renderRoutes(
     [
-      { path: '/account/profile', element: <ProfileForm userId="user-1" saved={SAVED} shownFields={shownFields} /> },
+      { path: '/account/profile', element: <ProfileForm userId="user-1" saved={SAVED} /> },
       { path: '/login', element: <p>Login page</p> },
     ],
     '/auth/account/profile',
@@ -51,14 +51,6 @@ describe('profileChanges', () => {
 });
 
 describe('ProfileForm', () => {
-  it('renders only its first fields while the page reveals them, Save with the last', async () => {
-    renderForm([profileAnswer()], 2);
-    expect(await screen.findByLabelText(/^First name/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Last name/)).toBeInTheDocument();
-    expect(screen.queryByLabelText(/^Email/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-  });
-
   it('sends nothing when nothing changed (spaces trimmed)', async () => {
     const { api, user } = renderForm([profileAnswer()]);
     await user.type(screen.getByLabelText(/^First name/), '  ');

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import type { UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
 import { EmailSchema } from '@patientsim/domain/auth/auth.schemas';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form-text-field';
@@ -46,34 +46,14 @@ export function profileChanges(saved: ProfileFormValues, edited: ProfileFormValu
 
 type Status = 'saved' | 'unchanged' | null;
 
-let resolveProfile: Resolver<ProfileFormInput, unknown, ProfileFormValues> | null = null;
 
-/**
- * The form's zod resolver, built on the form's first check (its first submit) rather than on its
- * first render: building the schema is a good part of that render on a slow phone.
- */
-const profileResolver: Resolver<ProfileFormInput, unknown, ProfileFormValues> = (values, context, options) => {
-  resolveProfile ??= zodResolver(ProfileFormSchema);
-  return resolveProfile(values, context, options);
-};
-
-/** How many fields the form has: `ProfileForm`'s `shownFields` counts up to it. */
-export const PROFILE_FORM_FIELDS = 3;
-
-/**
- * First name, last name and e-mail with Save (spec section 2). `shownFields` renders only the
- * first fields (the page reveals them one per task, as a slow phone renders each in tens of
- * milliseconds); Save comes with the last. With none, the form sets up its state and renders
- * empty: on a page's first render that setup is a good part of the task.
- */
+/** First name, last name and e-mail with Save (spec section 2). */
 export function ProfileForm({
   userId,
   saved,
-  shownFields = PROFILE_FORM_FIELDS,
 }: {
   userId: string;
   saved: ProfileFormValues;
-  shownFields?: number;
 }) {
   const update = useUpdateProfile();
   const logout = useLogout();
@@ -81,7 +61,7 @@ export function ProfileForm({
   const [emailChange, setEmailChange] = useState<UpdateProfileBody | null>(null);
   const [currentPassword, setCurrentPassword] = useState('');
   const { control, handleSubmit, reset } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: profileResolver,
+    resolver: zodResolver(ProfileFormSchema),
     defaultValues: saved,
   });
 
@@ -140,20 +120,12 @@ export function ProfileForm({
           {status === 'saved' ? PROFILE_SAVED_MESSAGE : NOTHING_TO_SAVE_MESSAGE}
         </Alert>
       ) : null}
-      {shownFields >= 1 ? (
-        <FormTextField control={control} name="given_name" label="First name" autoComplete="given-name" required />
-      ) : null}
-      {shownFields >= 2 ? (
-        <FormTextField control={control} name="family_name" label="Last name" autoComplete="family-name" required />
-      ) : null}
-      {shownFields >= 3 ? (
-        <>
-          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
-          <Button type="submit" variant="contained" loading={update.isPending && emailChange === null} sx={{ mt: 2 }}>
-            Save
-          </Button>
-        </>
-      ) : null}
+      <FormTextField control={control} name="given_name" label="First name" autoComplete="given-name" required />
+      <FormTextField control={control} name="family_name" label="Last name" autoComplete="family-name" required />
+      <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
+      <Button type="submit" variant="contained" loading={update.isPending && emailChange === null} sx={{ mt: 2 }}>
+        Save
+      </Button>
       <ConfirmDialog
         isOpen={emailChange !== null}
         title={EMAIL_CHANGE_TITLE}

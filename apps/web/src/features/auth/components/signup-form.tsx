@@ -14,15 +14,8 @@ import { useInviteUnaffiliated } from '../api/invite-unaffiliated';
 export const INVITATION_SENT_MESSAGE =
   'An invitation has been sent to the specified email. Check your email and follow the instructions within.';
 
-/** How many fields the form has: `SignupForm`'s `shownFields` counts up to it. */
-export const SIGNUP_FORM_FIELDS = 2;
-
-/**
- * Plain sign-up (decision 9): e-mail and account type; the e-mailed link continues the sign-up.
- * `shownFields` renders only the first fields (the page reveals them one per task); the button
- * comes with the last.
- */
-export function SignupForm({ shownFields = SIGNUP_FORM_FIELDS }: { shownFields?: number }) {
+/** Plain sign-up (decision 9): e-mail and account type; the e-mailed link continues the sign-up. */
+export function SignupForm() {
   const invite = useInviteUnaffiliated();
   const { control, handleSubmit } = useForm<z.input<typeof InviteUnaffiliatedBodySchema>, unknown, InviteUnaffiliatedBody>({
     resolver: zodResolver(InviteUnaffiliatedBodySchema),
@@ -45,20 +38,16 @@ export function SignupForm({ shownFields = SIGNUP_FORM_FIELDS }: { shownFields?:
         </Alert>
       ) : null}
       <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
-      {shownFields >= 2 ? (
-        <>
-          <FormNativeSelectField control={control} name="accountType" label="Account type">
-            {SIGNUP_ACCOUNT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {SIGNUP_ACCOUNT_TYPE_LABEL[type]}
-              </option>
-            ))}
-          </FormNativeSelectField>
-          <Button type="submit" variant="contained" size="large" fullWidth loading={invite.isPending} sx={{ mt: 2 }}>
-            Sign Up
-          </Button>
-        </>
-      ) : null}
+      <FormNativeSelectField control={control} name="accountType" label="Account type">
+        {SIGNUP_ACCOUNT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {SIGNUP_ACCOUNT_TYPE_LABEL[type]}
+          </option>
+        ))}
+      </FormNativeSelectField>
+      <Button type="submit" variant="contained" size="large" fullWidth loading={invite.isPending} sx={{ mt: 2 }}>
+        Sign Up
+      </Button>
     </Box>
   );
 }

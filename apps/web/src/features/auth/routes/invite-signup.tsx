@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { LoadingState } from '../../../components/loading-state';
-import { QueryCache } from '../../../components/query-cache';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { useSignupInvitation } from '../api/get-signup-invitation';
@@ -31,13 +30,9 @@ function InvitationSignup({ token, email }: { token: string; email: string }) {
  * invitation is checked first.
  */
 export function InviteSignup({ token, email }: { token: string | null; email: string }) {
-  return (
-    <QueryCache>
-      {token ? (
-        <InvitationSignup token={token} email={email} />
-      ) : (
-        <InviteSignupForm token={null} email={email} onSignedUp={() => undefined} />
-      )}
-    </QueryCache>
+  return token ? (
+    <InvitationSignup token={token} email={email} />
+  ) : (
+    <InviteSignupForm token={null} email={email} onSignedUp={() => undefined} />
   );
 }

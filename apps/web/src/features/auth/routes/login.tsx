@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { QueryCache } from '../../../components/query-cache';
 import { RouterLink } from '../../../components/router-link';
 import { licensePath, paths } from '../../../config/paths';
 import { readLoginNotice } from '../../../lib/login-notice';
@@ -25,14 +24,12 @@ export function LoginRoute() {
           {notice}
         </Alert>
       ) : null}
-      <QueryCache>
-        <LoginForm
-          onSignedIn={({ licenseToken }) =>
-            // A license still to accept comes first: the callback would be refused its ID token until then.
-            void navigate(licenseToken ? licensePath(licenseToken, callback) : callback)
-          }
-        />
-      </QueryCache>
+      <LoginForm
+        onSignedIn={({ licenseToken }) =>
+          // A license still to accept comes first: the callback would be refused its ID token until then.
+          void navigate(licenseToken ? licensePath(licenseToken, callback) : callback)
+        }
+      />
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
         <RouterLink to={paths.signup}>Create an account</RouterLink>
         <RouterLink to={paths.resetPassword}>Forgot your password?</RouterLink>
