@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { createResetToken } from '../../identity/auth.js';
 import { redeemReclaim } from '../../identity/email-reclaim.js';
 import { assertStrongPassword } from '../../identity/password.js';
-import { auditAs, auditInOrganisations } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { endUserSessions } from '../../identity/sessions.js';
@@ -12,7 +12,7 @@ import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { addressInUseEmail, emailChangeNoticeEmail, verificationEmail } from '../../mail/templates.js';
 import { countEmail, sendInBackground, verificationLink, verifyCurrentPassword } from '../auth/auth.service.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { findGroupById } from '../organisations/organisations.service.js';
 import {
@@ -169,8 +169,8 @@ export async function reclaimEmailAddress({
 }): Promise<ReclaimEmailResult> {
   const taken = await ctx.db.transaction(async (tx) => {
     const redeemed = await redeemReclaim(tx, token);
-    await auditInOrganisations(tx, organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)), {
-      actorId: redeemed.userId,
+    await auditAs(tx, { id: redeemed.userId }, {
+      orgIds: organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)),
       action: 'user.reclaim-email',
       targetType: 'user',
       targetId: redeemed.userId,

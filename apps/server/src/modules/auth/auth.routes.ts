@@ -20,7 +20,7 @@ import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import { EndViewAsBodySchema, LoginAsBodySchema, LoginAsResponseSchema } from '@patientsim/domain/auth/view-as.schemas';
 import { AppError } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import * as service from './auth.service.js';
 import * as viewAs from './view-as.service.js';
 import { errorResponses } from '../../lib/error-responses.js';

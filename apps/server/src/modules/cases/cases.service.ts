@@ -25,7 +25,7 @@ import { audit, auditAs, countedName } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 import { newId } from '../../lib/ids.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import {
   buildCaseAccess,
   deriveCaseColumns,

@@ -10,9 +10,8 @@ import { displayGroupName, type Group, type GroupMetadata, prefixSubgroupName } 
 import { seatFigures } from '@patientsim/domain/groups/seats';
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import { isAdmin, isRole, type Role } from '@patientsim/domain/roles/roles';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
-import type { OrgAccess } from '../../plugins/app/org-access.js';
+import { isAdmin, type Role } from '@patientsim/domain/roles/roles';
+import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Database } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
 import type { Auth } from '../../identity/auth.js';
@@ -184,28 +183,18 @@ async function toWireGroups(db: Database, rows: repo.GroupRow[]): Promise<Group[
 }
 
 /**
- * GET /extension/groups: every group for the provider's staff (not while viewing as another user),
- * otherwise the caller's own groups.
+ * GET /extension/groups: every group for the provider's staff, otherwise the caller's own groups.
  */
 export async function listGroups({ db, actor }: { db: Database; actor: RequestUser }): Promise<Group[]> {
-  const isStaff = hasPermission(actor.role, 'org:configure') && !actor.act;
+  const isStaff = hasPermission(actor.role, 'org:configure');
   return toWireGroups(db, isStaff ? await repo.findAllGroups(db) : await repo.findGroupsOfUser(db, actor.id));
 }
 
 /**
- * GET /organizations: a page of every organisation for the provider's console (not while viewing
- * the product as another user), by name, optionally those whose name contains `search`.
+ * GET /organizations: a page of every organisation for the provider's console, by name, optionally
+ * those whose name contains `search`.
  */
-export async function listOrganisations({
-  db,
-  actor,
-  query,
-}: {
-  db: Database;
-  actor: RequestUser;
-  query: OrganisationsQuery;
-}): Promise<OrganisationsPage> {
-  if (actor.act) throw new AppError('FORBIDDEN', { message: 'Not available while viewing as another user.' });
+export async function listOrganisations({ db, query }: { db: Database; query: OrganisationsQuery }): Promise<OrganisationsPage> {
   const { total, rows } = await repo.findOrganisationsPage(db, {
     term: query.search,
     offset: pageOffset(query),
@@ -278,9 +267,8 @@ export async function createGroup({ db, cache, actor, access, ip, name }: WriteC
 async function memberRole(db: Database, orgId: string, userId: string) {
   const [membership] = await findMemberships(db, orgId, [userId]);
   if (!membership) return null;
-  if (isRole(membership.role)) return membership.role;
-  const found = await findUserById(db, userId);
-  return isRole(found?.role) ? found.role : null;
+  if (membership.role) return membership.role;
+  return (await findUserById(db, userId))?.role ?? null;
 }
 
 /**
@@ -422,11 +410,10 @@ export async function addMembersToGroup({ db, cache, actor, access, ip, userIds 
 }
 
 /**
- * Fuzzy group search: the provider's staff search every group (not while viewing as another
- * user); others the groups of the organisations where they may read the organisation.
+ * Fuzzy group search: the provider's staff search every group; others the groups of the organisations where they may read the organisation.
  */
 export async function searchGroups({ db, actor, term }: { db: Database; actor: RequestUser; term: string }): Promise<Group[]> {
-  const isStaff = hasPermission(actor.role, 'org:configure') && !actor.act;
+  const isStaff = hasPermission(actor.role, 'org:configure');
   const orgIds = isStaff
     ? null
     : actor.groupsData.filter((g) => g.parent === null && hasPermission(g.role, 'org:read')).map((g) => g._id);
@@ -507,5 +494,5 @@ export async function searchGroupMembers({
     countOrganisationMembers(db, search),
     searchOrganisationMembers(db, { ...search, ...page }),
   ]);
-  return { users: rows.map((row) => ({ ...row, role: isRole(row.role) ? row.role : 'STUDENT' })), total };
+  return { users: rows, total };
 }

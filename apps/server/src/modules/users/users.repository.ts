@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { account, licenseAcceptance, user } from '../../db/schema/auth.js';
@@ -238,7 +239,7 @@ type MemberSearch = {
   inGroup?: boolean;
 };
 
-const memberRoleSql = sql<string>`coalesce(${groupMember.role}, ${user.role})`;
+const memberRoleSql = sql<Role>`coalesce(${groupMember.role}, ${user.role})`;
 
 /** The conditions of a member search (see searchOrganisationMembers), over groupMember joined to user. */
 function memberSearchWhere({ orgId, term, role, groupId, inGroup }: MemberSearch) {
@@ -592,7 +593,7 @@ async function isRangeRead(db: Database, filter: MembershipFilter, total: number
 }
 
 /** The role of an active membership (the org-specific role). */
-export function setMembershipRole(db: Database, { groupId, userId, role }: { groupId: string; userId: string; role: string }) {
+export function setMembershipRole(db: Database, { groupId, userId, role }: { groupId: string; userId: string; role: Role }) {
   return db
     .update(groupMember)
     .set({ role })
