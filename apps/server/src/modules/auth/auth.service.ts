@@ -32,7 +32,7 @@ import {
   findPendingInvitationsFor,
   insertInvitation,
   settleInvitation,
-} from '../invitations/invitations.repository.js';
+} from '../invitations/open-invitations.service.js';
 import { joinInvitedOrganisation, lockSeats } from '../invitations/seats.service.js';
 import * as users from '../users/users.service.js';
 

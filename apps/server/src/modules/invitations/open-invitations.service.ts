@@ -4,3 +4,11 @@
  * through seats.service.
  */
 export { countOpenInvitations, findOpenInvitationsPage, type OpenInvitationFilter } from './invitations.repository.js';
+
+/** The pending invitations the sign-up and the verify screen read, and their writes there. */
+export {
+  findPendingInvitationByTokenHash,
+  findPendingInvitationsFor,
+  insertInvitation,
+  settleInvitation,
+} from './invitations.repository.js';

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { account, licenseAcceptance, user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
-import type { GroupRow } from '../organisations/organisations.repository.js';
+
+type GroupRow = typeof group.$inferSelect;
 
 /** Users and their memberships: the one place that queries these tables (decision 0013). */
 
