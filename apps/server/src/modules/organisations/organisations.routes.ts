@@ -15,21 +15,16 @@ import {
 import { GroupListSchema, GroupSchema } from '@patientsim/domain/groups/group.schemas';
 import type { FastifyRequest } from 'fastify';
 import { currentOrg, currentUser } from '../../lib/access.js';
+import { addMembersToGroup, createGroup, deleteGroup, deleteNestedGroups, updateGroup } from './group-writes.service.js';
+import { removeGroupMembers, searchGroupMembers } from './group-members.service.js';
 import {
-  addMembersToGroup,
-  createGroup,
-  deleteGroup,
-  deleteNestedGroups,
   findKeyOwner,
   getGroup,
   listGroups,
   listNestedGroups,
   listOrganisations,
   listUserGroups,
-  removeGroupMembers,
-  searchGroupMembers,
   searchGroups,
-  updateGroup,
 } from './organisations.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
