@@ -1,35 +1,14 @@
-import {
-  CONFIGURATION_FIELDS,
-  type GroupChanges,
-  type GroupMember,
-  type OrganisationsPage,
-  type OrganisationsQuery,
-} from '@patientsim/domain/groups/group-management.schemas';
-import { buildPageResult, pageOffset } from '@patientsim/domain/common/page.schemas';
-import { displayGroupName, type Group, type GroupMetadata, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
-import { seatFigures } from '@patientsim/domain/groups/seats';
-import { isProductType } from '@patientsim/domain/product/product-types';
+import { CONFIGURATION_FIELDS, type GroupChanges } from '@patientsim/domain/groups/group-management.schemas';
+import { displayGroupName, type Group, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import { isAdmin, type Role } from '@patientsim/domain/roles/roles';
+import { isAdmin } from '@patientsim/domain/roles/roles';
 import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Database } from '../../db/client.js';
-import type { ReadCache } from '../../lib/read-cache.js';
-import type { Auth } from '../../identity/auth.js';
-import { endUserSessions } from '../../identity/sessions.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import {
-  addGroupMembers,
-  findMemberships,
-  findUserById,
-  findUserSummary,
-  countOrganisationMembers,
-  removeMembers,
-  searchOrganisationMembers,
-} from '../users/users.service.js';
+import { addGroupMembers, findMemberships, findUserById } from '../users/users.service.js';
 import * as repo from './organisations.repository.js';
-
 import { toWireGroup, toWireGroups, type WriteContext } from './organisations.service.js';
 
 /**

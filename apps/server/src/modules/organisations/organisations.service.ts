@@ -1,12 +1,6 @@
-import {
-  CONFIGURATION_FIELDS,
-  type GroupChanges,
-  type GroupMember,
-  type OrganisationsPage,
-  type OrganisationsQuery,
-} from '@patientsim/domain/groups/group-management.schemas';
+import type { OrganisationsPage, OrganisationsQuery } from '@patientsim/domain/groups/group-management.schemas';
 import { buildPageResult, pageOffset } from '@patientsim/domain/common/page.schemas';
-import { displayGroupName, type Group, type GroupMetadata, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
+import type { Group, GroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import { seatFigures } from '@patientsim/domain/groups/seats';
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
@@ -14,20 +8,9 @@ import { isAdmin, type Role } from '@patientsim/domain/roles/roles';
 import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Database } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
-import type { Auth } from '../../identity/auth.js';
-import { endUserSessions } from '../../identity/sessions.js';
-import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import {
-  addGroupMembers,
-  findMemberships,
-  findUserById,
-  findUserSummary,
-  countOrganisationMembers,
-  removeMembers,
-  searchOrganisationMembers,
-} from '../users/users.service.js';
+import { findUserSummary } from '../users/users.service.js';
 import * as repo from './organisations.repository.js';
 
 export {
@@ -116,7 +99,6 @@ export async function findKeyOwner({ db, access }: { db: Database; access: OrgAc
   const { email: _email, ...withoutEmail } = owner;
   return withoutEmail;
 }
-
 
 /** Rows in the wire shape, with their member counts and, for organisations, their seat figures. */
 export async function toWireGroups(db: Database, rows: repo.GroupRow[]): Promise<Group[]> {
