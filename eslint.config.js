@@ -11,12 +11,24 @@ const SECRET_COMPARISON = ['node:crypto', 'crypto'].map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/server/src/db/migrations/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'apps/server/src/db/migrations/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'apps/web/e2e/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'apps/web/e2e/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -85,7 +97,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./[^./][^/]*/(?![^/]+\\.service\\.js$)',
-              message: "Reach another module through its *.service.ts only (its repository and routes are its own).",
+              message: 'Reach another module through its *.service.ts only (its repository and routes are its own).',
             },
           ],
         },
@@ -101,7 +113,12 @@ export default tseslint.config(
         'error',
         {
           paths: SECRET_COMPARISON,
-          patterns: [{ group: ['../modules/*', '../plugins/*'], message: 'lib/ is below plugins and modules: move the shared part here instead.' }],
+          patterns: [
+            {
+              group: ['../modules/*', '../plugins/*'],
+              message: 'lib/ is below plugins and modules: move the shared part here instead.',
+            },
+          ],
         },
       ],
     },

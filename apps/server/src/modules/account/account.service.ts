@@ -169,13 +169,17 @@ export async function reclaimEmailAddress({
 }): Promise<ReclaimEmailResult> {
   const taken = await ctx.db.transaction(async (tx) => {
     const redeemed = await redeemReclaim(tx, token);
-    await auditAs(tx, { id: redeemed.userId }, {
-      orgIds: organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)),
-      action: 'user.reclaim-email',
-      targetType: 'user',
-      targetId: redeemed.userId,
-      ipAddress: ip,
-    });
+    await auditAs(
+      tx,
+      { id: redeemed.userId },
+      {
+        orgIds: organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)),
+        action: 'user.reclaim-email',
+        targetType: 'user',
+        targetId: redeemed.userId,
+        ipAddress: ip,
+      },
+    );
     return redeemed;
   });
   await endUserSessions(ctx, [taken.userId, ...(taken.released ? [taken.released] : [])]);

@@ -83,14 +83,18 @@ export async function endViewAs({
   await ctx.db.transaction(async (tx) => {
     if (!(await endViewSession(tx, { sessionId: actor.sid, superAdminId }))) throw new AppError('SESSION_ENDED');
     // The end is the super admin's own act, not one made through the view.
-    await auditAs(tx, { id: superAdminId }, {
-      action: 'view-as.end',
-      targetType: 'user',
-      targetId: actor.id,
-      orgId,
-      ipAddress: ip,
-      details: { sessionId: actor.sid, cause: expired ? 'expired' : 'ended', ...(reason ? { reason } : {}) },
-    });
+    await auditAs(
+      tx,
+      { id: superAdminId },
+      {
+        action: 'view-as.end',
+        targetType: 'user',
+        targetId: actor.id,
+        orgId,
+        ipAddress: ip,
+        details: { sessionId: actor.sid, cause: expired ? 'expired' : 'ended', ...(reason ? { reason } : {}) },
+      },
+    );
   });
   ctx.cache.clear();
 }

@@ -238,26 +238,30 @@ async function runCopy(
         ...(failed.details ? { details: failed.details as Extract<CaseCopyEvent, { type: 'error' }>['details'] } : {}),
       }
     : { type: 'done', message: CASE_TEXTS.copied, created };
-  await auditAs(caller.db, { id: caller.actorId }, {
-    action: 'case.copy',
-    targetType: 'case',
-    targetName: countedName(request.caseIds.length, 'case'),
-    orgId: null,
-    ipAddress: caller.ip,
-    details: {
-      source: request.source,
-      target: request.target,
-      targetOrg: request.targetOrg,
-      caseIds: request.caseIds,
-      ignoreDifferences: request.ignoreDifferences,
-      result: failed ? failed.code : 'COPIED',
-      created: created.map((item) => item.targetId),
-      removed,
-      createdMedia,
-      removedMedia,
-      ...(cleanUpError ? { cleanUpError } : {}),
+  await auditAs(
+    caller.db,
+    { id: caller.actorId },
+    {
+      action: 'case.copy',
+      targetType: 'case',
+      targetName: countedName(request.caseIds.length, 'case'),
+      orgId: null,
+      ipAddress: caller.ip,
+      details: {
+        source: request.source,
+        target: request.target,
+        targetOrg: request.targetOrg,
+        caseIds: request.caseIds,
+        ignoreDifferences: request.ignoreDifferences,
+        result: failed ? failed.code : 'COPIED',
+        created: created.map((item) => item.targetId),
+        removed,
+        createdMedia,
+        removedMedia,
+        ...(cleanUpError ? { cleanUpError } : {}),
+      },
     },
-  });
+  );
   emit(result);
   return result;
 }

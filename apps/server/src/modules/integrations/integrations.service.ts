@@ -100,7 +100,7 @@ export async function addProvisionedUser({
       throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
     // The integration vouches for the address: an unverified claim on it is released.
     const releasedUserId = await releaseUnverifiedClaim(tx, row.email);
-        await createAccount(tx, {
+    await createAccount(tx, {
       passwordHash,
       memberships: [{ groupId: org.id, role: row.role }],
       values: {

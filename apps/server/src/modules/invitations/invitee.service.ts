@@ -69,13 +69,17 @@ async function joinThroughInvitation({
     await joinInvitedOrganisation(tx, { invitation: { ...row.invitation, orgId }, userId, seats });
   });
   cache.clear();
-  await auditAs(db, { id: userId }, {
-    action: 'invitation.accept',
-    targetType: 'invitation',
-    targetId: row.invitation.id,
-    orgId,
-    ipAddress: ip,
-  });
+  await auditAs(
+    db,
+    { id: userId },
+    {
+      action: 'invitation.accept',
+      targetType: 'invitation',
+      targetId: row.invitation.id,
+      orgId,
+      ipAddress: ip,
+    },
+  );
   return { orgId };
 }
 

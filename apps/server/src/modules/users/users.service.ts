@@ -13,7 +13,6 @@ export {
   findMemberEmails,
   findMemberships,
   findOrganisationMemberIds,
-  findOrganisationsKeyOwnedBy,
   findPasswordHash,
   findUserByEmail,
   findUserById,
@@ -27,7 +26,7 @@ export {
   setActiveOrganisation,
   updateUser,
 } from './users.repository.js';
-export { buildProductClaims, loadIdentity, type ProductClaims } from './claims.js';
+export { buildProductClaims, loadIdentity } from './claims.js';
 
 type Membership = { groupId: string; role: Role; subscribed?: boolean };
 
