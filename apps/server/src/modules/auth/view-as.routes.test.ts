@@ -147,7 +147,10 @@ describe('POST /auth/loginAs', () => {
     for (const url of ['/api/users/extension/groups', '/api/users/organizations', '/api/users/fetchall/users']) {
       const response = await view.client.get(url);
       expect(response.statusCode, url).toBe(403);
-      expect(response.json(), url).toMatchObject({ code: 'FORBIDDEN', message: 'You cannot view the product as another super admin.' });
+      expect(response.json(), url).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'You cannot view the product as another super admin.',
+      });
     }
   });
 
