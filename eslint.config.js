@@ -32,14 +32,32 @@ const webFeatureZones = WEB_FEATURES.map((feature) => {
     },
   };
 });
+/** Secrets are compared through isSameSecret, which hides their length too (lib/secrets.ts). */
+const SECRET_COMPARISON = ['node:crypto', 'crypto'].map((name) => ({
+  name,
+  importNames: ['timingSafeEqual'],
+  message: 'Compare secrets with isSameSecret from lib/secrets.ts.',
+}));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'apps/server/src/db/migrations/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'apps/server/src/db/migrations/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'apps/web/e2e/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'apps/web/e2e/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -88,24 +106,78 @@ export default tseslint.config(
       ],
     },
   },
+  // Module boundaries (decision 0057). `no-restricted-imports` takes one list per file, so each zone
+  // below repeats the rule every server file keeps: secrets are compared through one helper, which
+  // hides their length too (lib/secrets.ts).
   {
-    // Secrets are compared through one helper, which hides their length too (lib/secrets.ts).
     files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/secrets.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: SECRET_COMPARISON }] },
+  },
+  {
+    // A module reaches another only through that module's service, never its repository or routes.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: SECRET_COMPARISON,
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?![^/]+\\.service\\.js$)',
+              message: 'Reach another module through its *.service.ts only (its repository and routes are its own).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // lib/ sits below plugins and modules: it imports neither.
+    files: ['apps/server/src/lib/**/*.ts'],
     ignores: ['apps/server/src/lib/secrets.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: ['node:crypto', 'crypto'].map((name) => ({
-            name,
-            importNames: ['timingSafeEqual'],
-            message: 'Compare secrets with isSameSecret from lib/secrets.ts.',
-          })),
+          paths: SECRET_COMPARISON,
+          patterns: [
+            {
+              group: ['../modules/*', '../plugins/*'],
+              message: 'lib/ is below plugins and modules: move the shared part here instead.',
+            },
+          ],
         },
       ],
     },
   },
   ...webFeatureZones,
+  {
+    // The domain package runs in the browser and on the server: nothing of Node, the DOM or a framework.
+    files: ['packages/domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'The domain package stays universal: no Node modules.' },
+            {
+              group: ['fs', 'path', 'crypto', 'os', 'react', 'react-dom', 'fastify', 'drizzle-orm', 'drizzle-orm/*', '@mui/*'],
+              message: 'The domain package stays universal: no Node modules, frameworks or database.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'navigator', 'process', 'Buffer', '__dirname', 'require'].map((name) => ({
+          name,
+          message: 'The domain package stays universal: no browser or Node globals.',
+        })),
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['scripts/**/*.mjs', 'apps/web/e2e/*.mjs', '.ci/**'], rules: { 'no-console': 'off' } },
 );

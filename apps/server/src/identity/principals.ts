@@ -4,7 +4,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GroupsDataEntry } from '@patientsim/domain/identity/token.schemas';
-import type { Role } from '@patientsim/domain/roles/roles';
+import { ROLES, type Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { group } from '../db/schema/groups.js';
@@ -19,6 +19,24 @@ export const ROLE_PSEUDO_GROUP: Record<Role, string> = {
   ADMIN: 'ALL_ADMINS',
   SUPER_ADMIN: 'ALL_ADMINS',
 };
+
+/** The pseudo group of each role within one organisation: `{orgId}_ADMINS`, `{orgId}_INSTRUCTORS`. */
+export const ORG_ROLE_GROUP_SUFFIX: Record<Role, '_ADMINS' | '_INSTRUCTORS' | null> = {
+  STUDENT: null,
+  USER: '_INSTRUCTORS',
+  ADMIN: '_ADMINS',
+  SUPER_ADMIN: '_ADMINS',
+};
+
+/** The roles a role pseudo group reaches (ALL_ADMINS: admins and super admins), read from ROLE_PSEUDO_GROUP. */
+export function rolesOfPseudoGroup(pseudoGroup: string): Role[] {
+  return ROLES.filter((role) => ROLE_PSEUDO_GROUP[role] === pseudoGroup);
+}
+
+/** The roles `{orgId}_ADMINS` or `{orgId}_INSTRUCTORS` reaches in its organisation, read from ORG_ROLE_GROUP_SUFFIX. */
+export function rolesOfOrgRoleGroup(suffix: '_ADMINS' | '_INSTRUCTORS'): Role[] {
+  return ROLES.filter((role) => ORG_ROLE_GROUP_SUFFIX[role] === suffix);
+}
 
 /**
  * The principals a user is reached through: the user, every group, and the pseudo groups of the
@@ -36,8 +54,8 @@ export function principalsOf(user: {
   for (const entry of user.groupsData) {
     groups.add(entry._id);
     groups.add(ROLE_PSEUDO_GROUP[entry.role]);
-    if (entry.parent === null && (entry.role === 'ADMIN' || entry.role === 'SUPER_ADMIN')) groups.add(`${entry._id}_ADMINS`);
-    if (entry.parent === null && entry.role === 'USER') groups.add(`${entry._id}_INSTRUCTORS`);
+    const suffix = ORG_ROLE_GROUP_SUFFIX[entry.role];
+    if (entry.parent === null && suffix) groups.add(`${entry._id}${suffix}`);
   }
   if (user.keyOwnerOf && user.keyOwnerOf.length > 0) groups.add('ALL_KEYOWNERS');
   return [

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditActionLabel } from '@patientsim/domain/audit/audit.schemas';
 
 const SERVER_SOURCE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WRITERS = new Set(['audit', 'auditAs', 'auditInOrganisations']);
+const WRITERS = new Set(['audit', 'auditAs']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -42,7 +42,8 @@ function findWrittenActions(): Found {
       if (ts.isCallExpression(node)) {
         const callee = node.expression;
         if (ts.isIdentifier(callee) && WRITERS.has(callee.text)) {
-          const entry = node.arguments.find(ts.isObjectLiteralExpression);
+          // The entry is the last object literal: auditAs takes the actor before it.
+          const entry = node.arguments.findLast(ts.isObjectLiteralExpression);
           const action = entry?.properties.find(
             (property): property is ts.PropertyAssignment =>
               ts.isPropertyAssignment(property) && property.name.getText(source) === 'action',

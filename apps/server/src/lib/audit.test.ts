@@ -9,7 +9,7 @@ import { notification } from '../db/schema/notifications.js';
 import { buildCase, buildInvitation, buildNotification } from '../seed/builders.js';
 import { buildTestApp, type TestApp } from '../../test/build-app.js';
 import { insertGroup, insertUser } from '../../test/fixtures.js';
-import { audit, auditInOrganisations, type AuditEntry } from './audit.js';
+import { audit, auditAs, type AuditEntry } from './audit.js';
 import { newId } from './ids.js';
 
 let t: TestApp;
@@ -83,8 +83,8 @@ describe('the audit writer', () => {
     const doomed = await insertGroup(t.db, { name: `${org.slice(0, 4)}::Day Shift`, parentId: org });
     const id = newId();
     await t.db.insert(auditEvent).values({ id, actorId: person.id, action: 'group.create', orgId: org });
-    await auditInOrganisations(t.db, [org], {
-      actorId: person.id,
+    await auditAs(t.db, person, {
+      orgIds: [org],
       action: 'group.create',
       targetType: 'group',
       targetId: doomed,

@@ -87,24 +87,18 @@ export async function audit(db: Database, entry: AuditEntry): Promise<void> {
 /** Who does something: the token's person, and the super admin when it is a View-As-User token. */
 export type AuditActor = { id: string; act?: { sub: string } | undefined };
 
-/**
- * Appends one audit event done by `actor`; through a View-As-User token it is recorded as the
- * viewed person's on the super admin's behalf.
- */
-export async function auditAs(
-  db: Database,
-  actor: AuditActor,
-  entry: Omit<AuditEntry, 'actorId' | 'onBehalfOfId'>,
-): Promise<void> {
-  await audit(db, { ...entry, actorId: actor.id, onBehalfOfId: actor.act?.sub ?? null });
-}
+/** An event of an actor, in one organisation (`orgId`) or in each of several (`orgIds`). */
+export type ActorEntry = Omit<AuditEntry, 'actorId' | 'onBehalfOfId' | 'orgId'> &
+  ({ orgId?: string | null; orgIds?: never } | { orgId?: never; orgIds: readonly string[] });
 
 /**
- * Appends one event per organisation in `orgIds` (each organisation's trail shows it), or a single
- * event outside any organisation when there is none.
+ * Appends the audit event(s) of something `actor` did; through a View-As-User token it is recorded
+ * as the viewed person's on the super admin's behalf, so no caller has to remember to. With
+ * `orgIds`, one event per organisation (each organisation's trail shows it), or a single event
+ * outside any organisation when there is none.
  */
-export async function auditInOrganisations(db: Database, orgIds: readonly string[], entry: Omit<AuditEntry, 'orgId'>) {
-  const targets = orgIds.length > 0 ? [...new Set(orgIds)] : [null];
-  const named = await withTargetName(db, entry);
-  await db.insert(auditEvent).values(targets.map((orgId) => ({ id: newId(), ...named, orgId })));
+export async function auditAs(db: Database, actor: AuditActor, { orgIds, orgId, ...entry }: ActorEntry): Promise<void> {
+  const named = await withTargetName(db, { ...entry, actorId: actor.id, onBehalfOfId: actor.act?.sub ?? null });
+  const organisations = orgIds ? (orgIds.length > 0 ? [...new Set(orgIds)] : [null]) : [orgId ?? null];
+  await db.insert(auditEvent).values(organisations.map((inOrg) => ({ id: newId(), ...named, orgId: inOrg })));
 }

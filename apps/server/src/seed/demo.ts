@@ -19,7 +19,7 @@ import { seedTutorials } from './demo/tutorials.js';
 
 // The public face of the demo seed, for the server's start and the tests.
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.js';
-export { APP_LAB_ORG_NAMES, DEMO_ORGANISATIONS, DEMO_SUBGROUPS, PUBLIC_CONTENT_ORG_NAMES } from './demo/organisations.js';
+export { APP_LAB_ORG_NAMES, PUBLIC_CONTENT_ORG_NAMES } from './demo/organisations.js';
 export { SEED_ASSETS_DIR } from './media-assets.js';
 
 /** Whether the database holds no user yet (the server seeds only then). */

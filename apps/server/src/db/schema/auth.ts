@@ -1,4 +1,5 @@
 import { relations } from 'drizzle-orm';
+import type { Role } from '@patientsim/domain/roles/roles';
 import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** better-auth's user, extended with the product's fields. */
@@ -15,7 +16,7 @@ export const user = pgTable(
     givenName: text('given_name').notNull().default(''),
     familyName: text('family_name').notNull().default(''),
     /** Global role: STUDENT, USER, ADMIN or SUPER_ADMIN. */
-    role: text('role').notNull().default('STUDENT'),
+    role: text('role').$type<Role>().notNull().default('STUDENT'),
     productType: text('product_type').notNull().default('EMS'),
     activeOrgId: text('active_org_id'),
     stripeCustomerId: text('stripe_customer_id'),
@@ -165,7 +166,7 @@ export const provisioning = pgTable('provisioning', {
   givenName: text('given_name').notNull(),
   familyName: text('family_name').notNull(),
   orgId: text('org_id').notNull(),
-  role: text('role').notNull(),
+  role: text('role').$type<Role>().notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import type { Role } from '@patientsim/domain/roles/roles';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
@@ -61,7 +62,7 @@ export const groupMember = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     /** Organisation-specific role; overrides the global role there. */
-    role: text('role'),
+    role: text('role').$type<Role>(),
     subscribed: boolean('subscribed').notNull().default(false),
     /** Set when the member was removed (archived for grading). */
     removedAt: timestamp('removed_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import type { Role } from '@patientsim/domain/roles/roles';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth.js';
 import { group } from './groups.js';
@@ -9,7 +10,7 @@ export const invitation = pgTable(
     /** Null for an unaffiliated sign-up invitation (decision 9). */
     orgId: text('org_id').references(() => group.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role').notNull().default('STUDENT'),
+    role: text('role').$type<Role>().notNull().default('STUDENT'),
     /** Account type chosen on plain sign-up. */
     productType: text('product_type'),
     throughSubscription: boolean('through_subscription').notNull().default(false),

@@ -11,7 +11,7 @@ import {
   UpdateProfileBodySchema,
 } from '@patientsim/domain/account/account.schemas';
 import { IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import * as service from './account.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

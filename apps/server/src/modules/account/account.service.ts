@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { createResetToken } from '../../identity/auth.js';
 import { redeemReclaim } from '../../identity/email-reclaim.js';
 import { assertStrongPassword } from '../../identity/password.js';
-import { auditAs, auditInOrganisations } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { endUserSessions } from '../../identity/sessions.js';
@@ -15,7 +15,7 @@ import { sendInBackground } from '../../lib/background-mail.js';
 import { countEmail } from '../../lib/limits.js';
 import { verificationLink } from '../../lib/verification-link.js';
 import { verifyCurrentPassword } from '../auth/password.service.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { findGroupById } from '../organisations/organisations.service.js';
 import {
@@ -172,13 +172,17 @@ export async function reclaimEmailAddress({
 }): Promise<ReclaimEmailResult> {
   const taken = await ctx.db.transaction(async (tx) => {
     const redeemed = await redeemReclaim(tx, token);
-    await auditInOrganisations(tx, organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)), {
-      actorId: redeemed.userId,
-      action: 'user.reclaim-email',
-      targetType: 'user',
-      targetId: redeemed.userId,
-      ipAddress: ip,
-    });
+    await auditAs(
+      tx,
+      { id: redeemed.userId },
+      {
+        orgIds: organisationIdsOf(await findActiveMemberships(tx, redeemed.userId)),
+        action: 'user.reclaim-email',
+        targetType: 'user',
+        targetId: redeemed.userId,
+        ipAddress: ip,
+      },
+    );
     return redeemed;
   });
   await endUserSessions(ctx, [taken.userId, ...(taken.released ? [taken.released] : [])]);

@@ -13,7 +13,7 @@ import {
 } from '@patientsim/domain/audit/audit.schemas';
 import { IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import type { Database } from '../../db/client.js';
-import { currentOrg } from '../../plugins/app/org-access.js';
+import { currentOrg } from '../../lib/access.js';
 import { exportAuditEvents, listAuditEvents } from './audit.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

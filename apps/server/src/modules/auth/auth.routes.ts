@@ -20,7 +20,7 @@ import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import { EndViewAsBodySchema, LoginAsBodySchema, LoginAsResponseSchema } from '@patientsim/domain/auth/view-as.schemas';
 import { AppError } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import * as emailVerification from './email-verification.service.js';
 import * as passwords from './password.service.js';
 import * as signInService from './sign-in.service.js';

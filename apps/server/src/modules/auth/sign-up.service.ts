@@ -1,6 +1,5 @@
 import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import { isProductType } from '@patientsim/domain/product/product-types';
-import { isRole } from '@patientsim/domain/roles/roles';
 import type { InviteUnaffiliatedBody } from '@patientsim/domain/auth/auth.schemas';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { assertStrongPassword, hashPassword } from '../../identity/password.js';
@@ -17,7 +16,7 @@ import {
   findPendingInvitationsFor,
   insertInvitation,
   settleInvitation,
-} from '../invitations/invitations.repository.js';
+} from '../invitations/open-invitations.service.js';
 import { joinInvitedOrganisation, lockSeats } from '../invitations/seats.service.js';
 import * as users from '../users/users.service.js';
 import type { AuthCtx } from './auth.context.js';
@@ -118,7 +117,7 @@ export async function signUp({
     if (!(await settleInvitation(tx, invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
     // Following the e-mailed link proved the address: an unverified claim on it is released.
     const releasedUserId = await releaseUnverifiedClaim(tx, body.email);
-    const role = isRole(invitation.role) ? invitation.role : 'STUDENT';
+    const { role } = invitation;
     await users.createAccount(tx, {
       passwordHash,
       values: {

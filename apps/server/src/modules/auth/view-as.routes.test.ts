@@ -138,6 +138,22 @@ describe('POST /auth/loginAs', () => {
     expect((await loginAs(superAdmin, { orgId: riverside, email: orgSuperAdmin.email })).statusCode).toBe(403);
   });
 
+  it('refuses every request of a view whose person became a super admin since, reads too, so a view never holds staff permissions', async () => {
+    const promoted = await insertMember(t.db, riverside, { role: 'STUDENT' });
+    const view = await startView(promoted.email);
+    expect((await view.client.get('/api/users/extension/groups')).statusCode).toBe(200);
+    await t.db.update(user).set({ role: 'SUPER_ADMIN' }).where(eq(user.id, promoted.id));
+    t.app.cache.clear();
+    for (const url of ['/api/users/extension/groups', '/api/users/organizations', '/api/users/fetchall/users']) {
+      const response = await view.client.get(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json(), url).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'You cannot view the product as another super admin.',
+      });
+    }
+  });
+
   it('answers 404 for a person who is not a member of the organisation, removed, deleted or unknown', async () => {
     expect((await loginAs(superAdmin, { orgId: northgate, email: instructor.email })).statusCode).toBe(404);
     expect((await loginAs(superAdmin, { orgId: riverside, email: 'nobody@example.test' })).statusCode).toBe(404);

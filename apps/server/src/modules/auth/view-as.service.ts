@@ -1,23 +1,14 @@
 import { IMPERSONATION_MAX_SECONDS } from '@patientsim/domain/common/constants';
 import { endViewSession, openViewSession } from '../../identity/impersonation.js';
 import { tokenLifetimeSeconds } from '../../identity/tokens.js';
-import { audit } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import { isSuperAdminAnywhere, type RequestUser, VIEW_OF_SUPER_ADMIN } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { findViewSessionOrganisation } from '../audit/audit.service.js';
 import * as users from '../users/users.service.js';
 
 type Ctx = Pick<Services, 'db' | 'tokens' | 'cache'>;
-
-/** Whether the person is a super admin anywhere: globally, or in one of their organisations. */
-function isSuperAdminAnywhere(claims: users.ProductClaims): boolean {
-  return (
-    claims.role === 'SUPER_ADMIN' ||
-    claims.app_metadata.role === 'SUPER_ADMIN' ||
-    claims.groupsData.some((entry) => entry.role === 'SUPER_ADMIN')
-  );
-}
 
 /**
  * View As User (spec sections 2 and 7, `POST /auth/loginAs`): an ID token for the member `email` of
@@ -45,13 +36,12 @@ export async function loginAs({
   const identity = isMember ? await users.loadIdentity(ctx.db, target.id) : null;
   if (!target || !identity) throw new AppError('NOT_FOUND', { message: 'No such user in this organization.' });
   if (isSuperAdminAnywhere(identity.claims)) {
-    throw new AppError('FORBIDDEN', { message: 'You cannot view the product as another super admin.' });
+    throw new AppError('FORBIDDEN', { message: VIEW_OF_SUPER_ADMIN });
   }
   const seconds = Math.min(tokenLifetimeSeconds(identity.claims.role), IMPERSONATION_MAX_SECONDS);
   const { sessionId, expiresAt } = await ctx.db.transaction(async (tx) => {
     const opened = await openViewSession(tx, { superAdminId: actor.id, parentSessionId: actor.sid, seconds, ipAddress: ip });
-    await audit(tx, {
-      actorId: actor.id,
+    await auditAs(tx, actor, {
       action: 'view-as.start',
       targetType: 'user',
       targetId: target.id,
@@ -92,15 +82,19 @@ export async function endViewAs({
   const orgId = await findViewSessionOrganisation(ctx.db, { superAdminId, sessionId: actor.sid });
   await ctx.db.transaction(async (tx) => {
     if (!(await endViewSession(tx, { sessionId: actor.sid, superAdminId }))) throw new AppError('SESSION_ENDED');
-    await audit(tx, {
-      actorId: superAdminId,
-      action: 'view-as.end',
-      targetType: 'user',
-      targetId: actor.id,
-      orgId,
-      ipAddress: ip,
-      details: { sessionId: actor.sid, cause: expired ? 'expired' : 'ended', ...(reason ? { reason } : {}) },
-    });
+    // The end is the super admin's own act, not one made through the view.
+    await auditAs(
+      tx,
+      { id: superAdminId },
+      {
+        action: 'view-as.end',
+        targetType: 'user',
+        targetId: actor.id,
+        orgId,
+        ipAddress: ip,
+        details: { sessionId: actor.sid, cause: expired ? 'expired' : 'ended', ...(reason ? { reason } : {}) },
+      },
+    );
   });
   ctx.cache.clear();
 }

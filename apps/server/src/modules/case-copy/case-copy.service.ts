@@ -12,7 +12,7 @@ import {
   type FoundOrganisation,
 } from '@patientsim/domain/cases/case-copy.schemas';
 import type { Env } from '../../config/env.js';
-import { audit, countedName } from '../../lib/audit.js';
+import { auditAs, countedName } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { mediaIdsOf, mediaUrl } from '../media/media.service.js';
 import { type CaseEnvironment, EnvironmentError, openEnvironment, type ToolCaller } from './case-environments.js';
@@ -238,27 +238,30 @@ async function runCopy(
         ...(failed.details ? { details: failed.details as Extract<CaseCopyEvent, { type: 'error' }>['details'] } : {}),
       }
     : { type: 'done', message: CASE_TEXTS.copied, created };
-  await audit(caller.db, {
-    actorId: caller.actorId,
-    action: 'case.copy',
-    targetType: 'case',
-    targetName: countedName(request.caseIds.length, 'case'),
-    orgId: null,
-    ipAddress: caller.ip,
-    details: {
-      source: request.source,
-      target: request.target,
-      targetOrg: request.targetOrg,
-      caseIds: request.caseIds,
-      ignoreDifferences: request.ignoreDifferences,
-      result: failed ? failed.code : 'COPIED',
-      created: created.map((item) => item.targetId),
-      removed,
-      createdMedia,
-      removedMedia,
-      ...(cleanUpError ? { cleanUpError } : {}),
+  await auditAs(
+    caller.db,
+    { id: caller.actorId },
+    {
+      action: 'case.copy',
+      targetType: 'case',
+      targetName: countedName(request.caseIds.length, 'case'),
+      orgId: null,
+      ipAddress: caller.ip,
+      details: {
+        source: request.source,
+        target: request.target,
+        targetOrg: request.targetOrg,
+        caseIds: request.caseIds,
+        ignoreDifferences: request.ignoreDifferences,
+        result: failed ? failed.code : 'COPIED',
+        created: created.map((item) => item.targetId),
+        removed,
+        createdMedia,
+        removedMedia,
+        ...(cleanUpError ? { cleanUpError } : {}),
+      },
     },
-  });
+  );
   emit(result);
   return result;
 }

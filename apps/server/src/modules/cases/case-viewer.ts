@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
 import { AppError } from '../../lib/errors.js';
 import type { ReadCache } from '../../lib/read-cache.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import { PRODUCT_TYPE_READER_PREFIX, ROLE_READER_PREFIX } from './case-access.js';
 import * as repo from './cases.repository.js';
 

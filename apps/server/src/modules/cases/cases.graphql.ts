@@ -36,7 +36,7 @@ import mercurius from 'mercurius';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { JSON_MAX_DEPTH } from '../../lib/json-depth.js';
-import { currentUser, type RequestUser } from '../../plugins/app/authenticate.js';
+import { currentUser, type RequestUser } from '../../lib/access.js';
 import { LIST_DOCUMENT_KEYS, type ResultFields } from './cases.repository.js';
 import * as service from './cases.service.js';
 import { isQueryNestedDeeperThan, operationLimitsRule, queryTooComplex } from './graphql-limits.js';

@@ -4,7 +4,7 @@ import { CASE_ACCESS_CODE_HEADER } from '@patientsim/domain/cases/case.schemas';
 import { IdParamsSchema } from '@patientsim/domain/common/api.schemas';
 import { AppError } from '../../lib/errors.js';
 import { isSameSecret } from '../../lib/secrets.js';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import * as service from './cases.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

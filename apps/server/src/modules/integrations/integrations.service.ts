@@ -1,5 +1,4 @@
 import { INVITATION_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
-import { isRole } from '@patientsim/domain/roles/roles';
 import type { ProvisionBody } from '@patientsim/domain/account/provisioning.schemas';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { endUserSessions, findSessionId } from '../../identity/sessions.js';
@@ -101,10 +100,9 @@ export async function addProvisionedUser({
       throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
     // The integration vouches for the address: an unverified claim on it is released.
     const releasedUserId = await releaseUnverifiedClaim(tx, row.email);
-    const role = isRole(row.role) ? row.role : 'STUDENT';
     await createAccount(tx, {
       passwordHash,
-      memberships: [{ groupId: org.id, role }],
+      memberships: [{ groupId: org.id, role: row.role }],
       values: {
         id: userId,
         email: row.email,
@@ -112,7 +110,7 @@ export async function addProvisionedUser({
         givenName: row.givenName,
         familyName: row.familyName,
         emailVerified: true,
-        role,
+        role: row.role,
         productType: org.productType,
         activeOrgId: org.id,
       },

@@ -10,8 +10,7 @@ import {
   InvitedAddressesResponseSchema,
   OrgInvitesResponseSchema,
 } from '@patientsim/domain/invitations/invite-users.schemas';
-import { currentUser } from '../../plugins/app/authenticate.js';
-import { currentOrg } from '../../plugins/app/org-access.js';
+import { currentOrg, currentUser } from '../../lib/access.js';
 import * as service from './invitations.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

@@ -13,7 +13,7 @@ import {
   UserInvitesResponseSchema,
 } from '@patientsim/domain/invitations/invitation.schemas';
 import { AppError } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import * as service from './invitee.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

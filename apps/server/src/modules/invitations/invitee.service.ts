@@ -1,10 +1,10 @@
 import type { Invite } from '@patientsim/domain/invitations/invitation.schemas';
 import type { Database } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
-import { audit, auditAs } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken } from '../../lib/ids.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
 import { findUserById } from '../users/users.service.js';
 import * as repo from './invitations.repository.js';
@@ -69,14 +69,17 @@ async function joinThroughInvitation({
     await joinInvitedOrganisation(tx, { invitation: { ...row.invitation, orgId }, userId, seats });
   });
   cache.clear();
-  await audit(db, {
-    actorId: userId,
-    action: 'invitation.accept',
-    targetType: 'invitation',
-    targetId: row.invitation.id,
-    orgId,
-    ipAddress: ip,
-  });
+  await auditAs(
+    db,
+    { id: userId },
+    {
+      action: 'invitation.accept',
+      targetType: 'invitation',
+      targetId: row.invitation.id,
+      orgId,
+      ipAddress: ip,
+    },
+  );
   return { orgId };
 }
 

@@ -1,5 +1,5 @@
 import { keepsSeats, type SeatUse, seatsUsed } from '@patientsim/domain/groups/seats';
-import { isAdmin, isRole, type Role } from '@patientsim/domain/roles/roles';
+import { isAdmin } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import type { invitation } from '../../db/schema/invitations.js';
 import { AppError } from '../../lib/errors.js';
@@ -68,7 +68,7 @@ export async function joinInvitedOrganisation(
     seats,
   }: { invitation: typeof invitation.$inferSelect & { orgId: string }; userId: string; seats: OrganisationSeats },
 ) {
-  const role: Role = isRole(invited.role) ? invited.role : 'STUDENT';
+  const role = invited.role;
   await joinOrganisation(tx, {
     userId,
     orgId: invited.orgId,

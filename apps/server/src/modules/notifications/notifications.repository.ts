@@ -5,7 +5,7 @@ import { user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
 import { notification, notificationReceipt, notificationTarget } from '../../db/schema/notifications.js';
 
-import type { Principal } from '../../identity/principals.js';
+import { type Principal, ROLE_PSEUDO_GROUP, rolesOfOrgRoleGroup, rolesOfPseudoGroup } from '../../identity/principals.js';
 
 export type { Principal };
 
@@ -71,13 +71,6 @@ export function insertTargets(db: Database, values: Array<typeof notificationTar
   return db.insert(notificationTarget).values(values);
 }
 
-/** Pseudo groups of a role (spec section 6) and the roles that reach them (principalsOf). */
-const ROLE_PSEUDO_GROUPS: Record<string, readonly string[]> = {
-  ALL_ADMINS: ['ADMIN', 'SUPER_ADMIN'],
-  ALL_INSTRUCTORS: ['USER'],
-  ALL_STUDENTS: ['STUDENT'],
-};
-
 /**
  * The condition "this user is reached by one of `targets`": the same rule as principalsOf, read
  * from the other side (every active user a target names now). A user's roles are those of their
@@ -92,8 +85,9 @@ export function reachedBy(targets: ReadonlyArray<Principal>): SQL {
   const conditions: SQL[] = [];
   if (userIds.length > 0) conditions.push(inArray(user.id, userIds));
   if (groupIds.has('ALL_USERS')) conditions.push(sql`true`);
-  for (const [pseudo, roles] of Object.entries(ROLE_PSEUDO_GROUPS)) {
+  for (const pseudo of new Set(Object.values(ROLE_PSEUDO_GROUP))) {
     if (!groupIds.has(pseudo)) continue;
+    const roles = rolesOfPseudoGroup(pseudo);
     conditions.push(
       sql`(${activeMembership(sql`${membershipRole} in ${roles}`)} or (${user.role} in ${roles} and not ${activeMembership(sql`true`)}))`,
     );
@@ -105,7 +99,7 @@ export function reachedBy(targets: ReadonlyArray<Principal>): SQL {
   for (const id of groupIds) {
     const roleGroup = organisationOfRoleGroup(id);
     if (roleGroup) {
-      const roles = roleGroup.suffix === '_ADMINS' ? ['ADMIN', 'SUPER_ADMIN'] : ['USER'];
+      const roles = rolesOfOrgRoleGroup(roleGroup.suffix);
       conditions.push(activeMembership(sql`g.id = ${roleGroup.orgId} and g.parent_id is null and ${membershipRole} in ${roles}`));
     } else if (!(PSEUDO_GROUPS as readonly string[]).includes(id)) {
       plainGroups.push(id);

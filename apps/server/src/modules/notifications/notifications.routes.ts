@@ -7,7 +7,7 @@ import {
   SentNotificationResponseSchema,
   SentNotificationsQuerySchema,
 } from '@patientsim/domain/notifications/notification.schemas';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import * as service from './notifications.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

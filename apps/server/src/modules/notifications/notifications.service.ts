@@ -18,7 +18,7 @@ import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { ownedOrganisationIdsOf, principalsOf } from '../../identity/principals.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import { findGroupsByIds } from '../organisations/organisations.service.js';
 import { findUserSummaries } from '../users/users.service.js';
 import * as repo from './notifications.repository.js';

@@ -14,23 +14,17 @@ import {
 } from '@patientsim/domain/groups/group-management.schemas';
 import { GroupListSchema, GroupSchema } from '@patientsim/domain/groups/group.schemas';
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../../plugins/app/authenticate.js';
-import { currentOrg } from '../../plugins/app/org-access.js';
+import { currentOrg, currentUser } from '../../lib/access.js';
+import { addMembersToGroup, createGroup, deleteGroup, deleteNestedGroups, updateGroup } from './group-writes.service.js';
+import { removeGroupMembers, searchGroupMembers } from './group-members.service.js';
 import {
-  addMembersToGroup,
-  createGroup,
-  deleteGroup,
-  deleteNestedGroups,
   findKeyOwner,
   getGroup,
   listGroups,
   listNestedGroups,
   listOrganisations,
   listUserGroups,
-  removeGroupMembers,
-  searchGroupMembers,
   searchGroups,
-  updateGroup,
 } from './organisations.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
@@ -129,7 +123,7 @@ export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrganisationsPageSchema, ...errors },
       },
     },
-    (request) => listOrganisations({ db: app.db, actor: currentUser(request), query: request.query }),
+    (request) => listOrganisations({ db: app.db, query: request.query }),
   );
 
   app.get(

@@ -1,34 +1,16 @@
-import {
-  CONFIGURATION_FIELDS,
-  type GroupChanges,
-  type GroupMember,
-  type OrganisationsPage,
-  type OrganisationsQuery,
-} from '@patientsim/domain/groups/group-management.schemas';
+import type { OrganisationsPage, OrganisationsQuery } from '@patientsim/domain/groups/group-management.schemas';
 import { buildPageResult, pageOffset } from '@patientsim/domain/common/page.schemas';
-import { displayGroupName, type Group, type GroupMetadata, prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
+import type { Group, GroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import { seatFigures } from '@patientsim/domain/groups/seats';
 import { isProductType } from '@patientsim/domain/product/product-types';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import { isAdmin, isRole, type Role } from '@patientsim/domain/roles/roles';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
-import type { OrgAccess } from '../../plugins/app/org-access.js';
+import { isAdmin, type Role } from '@patientsim/domain/roles/roles';
+import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Database } from '../../db/client.js';
 import type { ReadCache } from '../../lib/read-cache.js';
-import type { Auth } from '../../identity/auth.js';
-import { endUserSessions } from '../../identity/sessions.js';
-import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import {
-  addGroupMembers,
-  findMemberships,
-  findUserById,
-  findUserSummary,
-  countOrganisationMembers,
-  removeMembers,
-  searchOrganisationMembers,
-} from '../users/users.service.js';
+import { findUserSummary } from '../users/users.service.js';
 import * as repo from './organisations.repository.js';
 
 export {
@@ -118,60 +100,8 @@ export async function findKeyOwner({ db, access }: { db: Database; access: OrgAc
   return withoutEmail;
 }
 
-/**
- * Leave (the caller's own id) or remove members (a role with org:users:remove in the organisation,
- * or the group's owner). The key owner can neither leave nor be removed. Removed from an
- * organisation, a member's sessions end.
- */
-export async function removeGroupMembers({
-  db,
-  auth,
-  cache,
-  actor,
-  access,
-  userIds,
-  ip,
-}: {
-  db: Database;
-  auth: Auth;
-  cache: ReadCache;
-  actor: RequestUser;
-  access: OrgAccess;
-  userIds: string[];
-  ip: string;
-}) {
-  const { group: row, orgId } = access;
-  const isLeaving = userIds.length === 1 && userIds[0] === actor.id;
-  if (!isLeaving && !hasPermission(access.role, 'org:users:remove') && row.ownerId !== actor.id) {
-    throw new AppError('FORBIDDEN');
-  }
-  if (!isLeaving && access.isInactive && access.role !== 'SUPER_ADMIN') throw new AppError('ORGANIZATION_INACTIVE');
-  if (row.ownerId && userIds.includes(row.ownerId) && row.parentId === null) throw new AppError('KEY_OWNER_CANNOT_LEAVE');
-  const members = await findMemberships(db, row.id, userIds);
-  if (members.length !== new Set(userIds).size)
-    throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this group.' });
-  // Removed from an organisation, a member's sessions end: no token of theirs outlives it. They end
-  // before the removal commits, so that a failure (Redis out of reach) answers 503 with the member
-  // still a member, and the retry does the whole job (decision 0036).
-  if (!isLeaving && row.parentId === null) await endUserSessions({ auth, cache }, userIds);
-  await db.transaction(async (tx) => {
-    await removeMembers(tx, row, userIds);
-    await auditAs(tx, actor, {
-      action: isLeaving ? 'group.leave' : 'group.remove-members',
-      targetType: 'group',
-      targetId: row.id,
-      orgId,
-      ipAddress: ip,
-      details: { userIds },
-    });
-  });
-  cache.clear();
-}
-
-type WriteContext = { db: Database; cache: ReadCache; actor: RequestUser; access: OrgAccess; ip: string };
-
 /** Rows in the wire shape, with their member counts and, for organisations, their seat figures. */
-async function toWireGroups(db: Database, rows: repo.GroupRow[]): Promise<Group[]> {
+export async function toWireGroups(db: Database, rows: repo.GroupRow[]): Promise<Group[]> {
   const counts = await repo.countMembers(
     db,
     rows.map((r) => r.id),
@@ -184,28 +114,18 @@ async function toWireGroups(db: Database, rows: repo.GroupRow[]): Promise<Group[
 }
 
 /**
- * GET /extension/groups: every group for the provider's staff (not while viewing as another user),
- * otherwise the caller's own groups.
+ * GET /extension/groups: every group for the provider's staff, otherwise the caller's own groups.
  */
 export async function listGroups({ db, actor }: { db: Database; actor: RequestUser }): Promise<Group[]> {
-  const isStaff = hasPermission(actor.role, 'org:configure') && !actor.act;
+  const isStaff = hasPermission(actor.role, 'org:configure');
   return toWireGroups(db, isStaff ? await repo.findAllGroups(db) : await repo.findGroupsOfUser(db, actor.id));
 }
 
 /**
- * GET /organizations: a page of every organisation for the provider's console (not while viewing
- * the product as another user), by name, optionally those whose name contains `search`.
+ * GET /organizations: a page of every organisation for the provider's console, by name, optionally
+ * those whose name contains `search`.
  */
-export async function listOrganisations({
-  db,
-  actor,
-  query,
-}: {
-  db: Database;
-  actor: RequestUser;
-  query: OrganisationsQuery;
-}): Promise<OrganisationsPage> {
-  if (actor.act) throw new AppError('FORBIDDEN', { message: 'Not available while viewing as another user.' });
+export async function listOrganisations({ db, query }: { db: Database; query: OrganisationsQuery }): Promise<OrganisationsPage> {
   const { total, rows } = await repo.findOrganisationsPage(db, {
     term: query.search,
     offset: pageOffset(query),
@@ -224,209 +144,11 @@ export async function listNestedGroups({ db, access }: { db: Database; access: O
   return toWireGroups(db, await repo.findSubgroups(db, access.group.id));
 }
 
-/** Admins manage every sub-group of their organisation; a sub-group's owner manages that one. */
-function canManageSubgroup(actor: RequestUser, access: OrgAccess): boolean {
-  return hasPermission(access.role, 'org:groups:manage') || access.group.ownerId === actor.id;
-}
-
-function requireSubgroup(row: repo.GroupRow): asserts row is repo.GroupRow & { parentId: string } {
-  if (row.parentId === null) throw new AppError('SUBGROUP_REQUIRED');
-}
-
-/** Refuses a sub-group name already used in the organisation, naming it without its prefix. */
-async function assertNameFree(db: Database, parentId: string, name: string, exceptId?: string) {
-  if (await repo.findSubgroupByName(db, parentId, name, exceptId)) {
-    throw new AppError('GROUP_NAME_TAKEN', {
-      message: `A group named '${displayGroupName(name)}' already exists in this organization.`,
-    });
-  }
-}
-
 /**
- * Creates a sub-group of the organisation the request names, stored with the parent prefix
- * (decision 10), owned by its creator.
- */
-export async function createGroup({ db, cache, actor, access, ip, name }: WriteContext & { name: string }): Promise<Group> {
-  if (access.group.parentId !== null) {
-    throw new AppError('VALIDATION_FAILED', { message: 'A group can only be created inside an organization.' });
-  }
-  const storedName = prefixSubgroupName(access.orgId, name);
-  const created = await db.transaction(async (tx) => {
-    await assertNameFree(tx, access.orgId, storedName);
-    const row = await repo.insertGroup(tx, {
-      id: newId(),
-      name: storedName,
-      parentId: access.orgId,
-      ownerId: actor.id,
-      productType: access.group.productType,
-    });
-    await auditAs(tx, actor, {
-      action: 'group.create',
-      targetType: 'group',
-      targetId: row.id,
-      orgId: access.orgId,
-      ipAddress: ip,
-      details: { name: storedName },
-    });
-    return row;
-  });
-  cache.clear();
-  return toWireGroup(created, 0);
-}
-
-/** The role a member holds in an organisation (their org-specific role, else their global one). */
-async function memberRole(db: Database, orgId: string, userId: string) {
-  const [membership] = await findMemberships(db, orgId, [userId]);
-  if (!membership) return null;
-  if (isRole(membership.role)) return membership.role;
-  const found = await findUserById(db, userId);
-  return isRole(found?.role) ? found.role : null;
-}
-
-/**
- * Changes a group's name and/or metadata (spec 7, PATCH /extension/groups/{id}).
- * - Sub-group: name, description and group admin by an admin or its owner; the new owner is a member of the organisation.
- * - Organisation: name and description by its key owner or org:update; key owner by the key owner or org:configure,
- *   only to an admin member.
- * - Seats, product type, flags and status: org:configure only, refused whole for anyone else.
- */
-export async function updateGroup({
-  db,
-  cache,
-  actor,
-  access,
-  ip,
-  name,
-  changes,
-}: WriteContext & { name: string | undefined; changes: GroupChanges }): Promise<Group> {
-  const row = access.group;
-  const isSubgroup = row.parentId !== null;
-  const isKeyOwner = !isSubgroup && row.ownerId === actor.id;
-  const canConfigure = hasPermission(access.role, 'org:configure');
-  const configured = CONFIGURATION_FIELDS.filter((field) => changes[field] !== undefined);
-  if (name === undefined && changes.about === undefined && changes.ownerId === undefined && configured.length === 0) {
-    throw new AppError('VALIDATION_FAILED', { message: 'Nothing to change.' });
-  }
-  if (configured.length > 0 && !canConfigure) {
-    throw new AppError('FORBIDDEN', { message: `Only the provider can change ${configured.join(', ')}.` });
-  }
-  if (name !== undefined || changes.about !== undefined) {
-    const mayRename = isSubgroup ? canManageSubgroup(actor, access) : isKeyOwner || hasPermission(access.role, 'org:update');
-    if (!mayRename) throw new AppError('FORBIDDEN');
-  }
-  if (changes.ownerId !== undefined && changes.ownerId !== row.ownerId) {
-    const mayChangeOwner = isSubgroup ? canManageSubgroup(actor, access) : isKeyOwner || canConfigure;
-    if (!mayChangeOwner) throw new AppError('FORBIDDEN');
-    const role = await memberRole(db, access.orgId, changes.ownerId);
-    if (role === null) throw new AppError('NOT_FOUND', { message: 'The new owner is not a member of this organization.' });
-    if (!isSubgroup && !isAdmin(role)) throw new AppError('KEY_OWNER_MUST_BE_ADMIN');
-  }
-  const storedName = name === undefined ? undefined : isSubgroup ? prefixSubgroupName(access.orgId, name) : name;
-  const updated = await db.transaction(async (tx) => {
-    if (storedName !== undefined && isSubgroup) await assertNameFree(tx, access.orgId, storedName, row.id);
-    const values = {
-      ...(storedName === undefined ? {} : { name: storedName }),
-      ...(changes.about === undefined ? {} : { about: changes.about }),
-      ...(changes.ownerId === undefined ? {} : { ownerId: changes.ownerId }),
-      ...Object.fromEntries(configured.map((field) => [field, changes[field]])),
-    };
-    const result = await repo.updateGroup(tx, row.id, values);
-    if (!result) throw new AppError('NOT_FOUND');
-    await auditAs(tx, actor, {
-      action: changes.ownerId !== undefined && changes.ownerId !== row.ownerId ? 'group.change-owner' : 'group.update',
-      targetType: 'group',
-      targetId: row.id,
-      orgId: access.orgId,
-      ipAddress: ip,
-      details: { before: pick(row, Object.keys(values)), after: values },
-    });
-    return result;
-  });
-  // Names, product type, status and key ownership are in the claims and groups of every member.
-  cache.clear();
-  return (await toWireGroups(db, [updated]))[0] as Group;
-}
-
-function pick(row: repo.GroupRow, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((key) => [key, row[key as keyof repo.GroupRow]]));
-}
-
-/** Deletes the sub-group the request names (an admin or its owner). */
-export async function deleteGroup({ db, cache, actor, access, ip }: WriteContext): Promise<void> {
-  const row = access.group;
-  if (!canManageSubgroup(actor, access)) throw new AppError('FORBIDDEN');
-  requireSubgroup(row);
-  await db.transaction(async (tx) => {
-    await repo.deleteGroups(tx, [row.id]);
-    await auditAs(tx, actor, {
-      action: 'group.delete',
-      targetType: 'group',
-      targetId: row.id,
-      targetName: displayGroupName(row.name),
-      orgId: access.orgId,
-      ipAddress: ip,
-      details: { name: row.name },
-    });
-  });
-  cache.clear();
-}
-
-/** Deletes sub-groups of the organisation the request names; all of them are its own, or nothing happens. */
-export async function deleteNestedGroups({ db, cache, actor, access, ip, groupIds }: WriteContext & { groupIds: string[] }) {
-  if (access.group.parentId !== null) throw new AppError('NOT_FOUND');
-  const ids = [...new Set(groupIds)];
-  const found = await repo.findSubgroupsByIds(db, access.group.id, ids);
-  if (found.length !== ids.length)
-    throw new AppError('NOT_FOUND', { message: 'One or more groups are not in this organization.' });
-  await db.transaction(async (tx) => {
-    await repo.deleteGroups(tx, ids);
-    await auditAs(tx, actor, {
-      action: 'group.delete',
-      targetType: 'group',
-      targetName: found.map((g) => displayGroupName(g.name)).join(', '),
-      orgId: access.orgId,
-      ipAddress: ip,
-      details: { groups: found.map((g) => ({ id: g.id, name: g.name })) },
-    });
-  });
-  cache.clear();
-}
-
-/** Adds members of the organisation to the sub-group the request names (an admin or its owner). */
-export async function addMembersToGroup({ db, cache, actor, access, ip, userIds }: WriteContext & { userIds: string[] }) {
-  const row = access.group;
-  if (!canManageSubgroup(actor, access)) throw new AppError('FORBIDDEN');
-  requireSubgroup(row);
-  const ids = [...new Set(userIds)];
-  const members = await findMemberships(db, access.orgId, ids);
-  if (members.length !== ids.length) {
-    throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this organization.' });
-  }
-  await db.transaction(async (tx) => {
-    // A subscribed member of the organisation is a subscribed member of its groups too.
-    await addGroupMembers(
-      tx,
-      row.id,
-      members.map(({ userId, subscribed }) => ({ userId, subscribed })),
-    );
-    await auditAs(tx, actor, {
-      action: 'group.add-members',
-      targetType: 'group',
-      targetId: row.id,
-      orgId: access.orgId,
-      ipAddress: ip,
-      details: { userIds: ids },
-    });
-  });
-  cache.clear();
-}
-
-/**
- * Fuzzy group search: the provider's staff search every group (not while viewing as another
- * user); others the groups of the organisations where they may read the organisation.
+ * Fuzzy group search: the provider's staff search every group; others the groups of the organisations where they may read the organisation.
  */
 export async function searchGroups({ db, actor, term }: { db: Database; actor: RequestUser; term: string }): Promise<Group[]> {
-  const isStaff = hasPermission(actor.role, 'org:configure') && !actor.act;
+  const isStaff = hasPermission(actor.role, 'org:configure');
   const orgIds = isStaff
     ? null
     : actor.groupsData.filter((g) => g.parent === null && hasPermission(g.role, 'org:read')).map((g) => g._id);
@@ -473,39 +195,5 @@ export async function claimVacantKeyOwnership(
   return repo.setKeyOwnerIfVacant(tx, orgId, userId);
 }
 
-/**
- * Members of the organisation the request names, for adding them to a group or choosing a key
- * owner: by e-mail or name, by role, in or not in the named group; one page of them by name, with
- * how many match in all.
- */
-export async function searchGroupMembers({
-  db,
-  access,
-  term,
-  role,
-  inGroup,
-  page,
-}: {
-  db: Database;
-  access: OrgAccess;
-  term: string | undefined;
-  role: Role | undefined;
-  inGroup: boolean | undefined;
-  page: { offset: number; limit: number };
-}): Promise<{ users: GroupMember[]; total: number }> {
-  const isGroupList = inGroup === true && access.group.parentId !== null;
-  if (!term && !isGroupList) {
-    throw new AppError('VALIDATION_FAILED', { message: 'A search term of at least 3 characters is required.' });
-  }
-  const search = {
-    orgId: access.orgId,
-    term,
-    role,
-    ...(access.group.parentId !== null && inGroup !== undefined ? { groupId: access.group.id, inGroup } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    countOrganisationMembers(db, search),
-    searchOrganisationMembers(db, { ...search, ...page }),
-  ]);
-  return { users: rows.map((row) => ({ ...row, role: isRole(row.role) ? row.role : 'STUDENT' })), total };
-}
+/** The context of a write to groups: who, in which organisation, from where. */
+export type WriteContext = { db: Database; cache: ReadCache; actor: RequestUser; access: OrgAccess; ip: string };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BillingSessionResponseSchema } from '@patientsim/domain/account/account.schemas';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import { createBillingPortal, createBillingPortalSession } from './payment.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Env } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import { AppError, assert } from '../../lib/errors.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import { findUserById } from '../users/users.service.js';
 
 export type BillingPortal = { createSession: (customerId: string, returnUrl: string) => Promise<string> };

@@ -4,7 +4,7 @@ import {
   TutorialListResponseSchema,
   tutorialCriteria,
 } from '@patientsim/domain/tutorials/tutorial.schemas';
-import { currentUser } from '../../plugins/app/authenticate.js';
+import { currentUser } from '../../lib/access.js';
 import * as service from './tutorials.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 

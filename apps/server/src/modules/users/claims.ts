@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isSubscriptionActive } from '@patientsim/domain/account/subscription';
-import { isRole, type Role } from '@patientsim/domain/roles/roles';
+import type { Role } from '@patientsim/domain/roles/roles';
 import { permissionsOf } from '@patientsim/domain/roles/permissions';
 import { isProductType, type ProductType } from '@patientsim/domain/product/product-types';
 import type { GroupsDataEntry, IdTokenPayload } from '@patientsim/domain/identity/token.schemas';
@@ -12,7 +12,6 @@ export type ProductClaims = Omit<IdTokenPayload, 'iss' | 'aud' | 'iat' | 'exp' |
 
 const PAYMENT_ISSUE_STATUSES = new Set(['past_due', 'unpaid']);
 
-const asRole = (value: string | null | undefined, fallback: Role): Role => (isRole(value) ? value : fallback);
 const asProductType = (value: string, fallback: ProductType): ProductType => (isProductType(value) ? value : fallback);
 
 /**
@@ -33,17 +32,17 @@ export async function loadIdentity(
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
   if (!row || row.deletedAt) return null;
   const memberships = await findActiveMemberships(db, userId);
-  const globalRole = asRole(row.role, 'STUDENT');
+  const globalRole = row.role;
   const organisations = memberships.filter((m) => m.parentId === null);
   const active = organisations.find((m) => m.groupId === row.activeOrgId) ?? organisations[0] ?? null;
   const orgSpecificRoles: Record<string, Role> = {};
-  for (const m of memberships) if (isRole(m.role)) orgSpecificRoles[m.groupId] = m.role;
-  const role = active ? asRole(active.role, globalRole) : globalRole;
+  for (const m of memberships) if (m.role) orgSpecificRoles[m.groupId] = m.role;
+  const role = active?.role ?? globalRole;
   const groupsData: GroupsDataEntry[] = memberships.map((m) => ({
     _id: m.groupId,
     name: m.name,
     parent: m.parentId,
-    role: asRole(m.role, globalRole),
+    role: m.role ?? globalRole,
     productType: asProductType(m.productType, 'EMS'),
     inactive: m.inactive,
   }));

@@ -8,7 +8,6 @@ import type { Database } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
-import type { GroupRow } from '../organisations/organisations.repository.js';
 import { escapeLike, matchesMember } from './user-search.repository.js';
 
 /**
@@ -97,7 +96,7 @@ export function countGroupMemberships(db: Database, filter: MembershipFilter): P
 }
 
 /** A group's stored membership counts (migration 0005's trigger keeps them). */
-export type StoredMemberCounts = Pick<GroupRow, 'memberCount' | 'subscribedMemberCount' | 'removedMemberCount'>;
+export type StoredMemberCounts = Pick<typeof group.$inferSelect, 'memberCount' | 'subscribedMemberCount' | 'removedMemberCount'>;
 
 /** How many memberships of a list variant a group has, by its stored counts. */
 export function storedMembershipCount(counts: StoredMemberCounts, variant: MembershipFilter['variant']): number {

@@ -3,13 +3,12 @@ import type { OrgMembersQuery, OrgUser } from '@patientsim/domain/users/org-user
 import type { UpdateOrgUserBody } from '@patientsim/domain/users/org-users.schemas';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { displayGroupName } from '@patientsim/domain/groups/group.schemas';
-import { canAssignRole, effectiveRole, isRole, ROLE_RANK, type Role } from '@patientsim/domain/roles/roles';
+import { canAssignRole, effectiveRole, ROLE_RANK, type Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import { openReclaim, reclaimLink } from '../../identity/email-reclaim.js';
-import { auditInOrganisations } from '../../lib/audit.js';
+import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
-import type { OrgAccess } from '../../plugins/app/org-access.js';
+import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { emailChangedByOrganisationEmail } from '../../mail/templates.js';
 import { finishAddressMove, moveToAddress } from '../account/account.service.js';
@@ -26,10 +25,6 @@ import {
   updateUser,
 } from './users.repository.js';
 import { organisationIdsOf } from './users.service.js';
-
-function asRole(value: string | null | undefined): Role | null {
-  return isRole(value) ? value : null;
-}
 
 /**
  * One page of the users of an organisation or sub-group (spec sections 2 and 7): its members
@@ -67,7 +62,7 @@ export async function listGroupUsers({
       given_name: row.givenName,
       family_name: row.familyName,
       email: row.email,
-      role: effectiveRole(asRole(row.globalRole) ?? 'STUDENT', asRole(row.memberRole)),
+      role: effectiveRole(row.globalRole, row.memberRole),
       deleted: row.removedAt !== null || row.deletedAt !== null,
       pending: false,
       declined: false,
@@ -79,7 +74,7 @@ export async function listGroupUsers({
       given_name: '',
       family_name: '',
       email: row.email,
-      role: asRole(row.role) ?? 'STUDENT',
+      role: row.role,
       deleted: false,
       pending: row.status === 'pending',
       declined: row.status === 'declined',
@@ -161,7 +156,7 @@ export async function updateOrgUser({
   const current = membership ? await findUserById(ctx.db, userId) : null;
   // Not a member here: the same answer as for a user who does not exist (never reveal others).
   if (!membership || !current || current.deletedAt) throw new AppError('NOT_FOUND');
-  const currentRole = effectiveRole(asRole(current.role) ?? 'STUDENT', asRole(membership.role));
+  const currentRole = effectiveRole(current.role, membership.role);
   assert(canAssignRole(access.role, currentRole), 'FORBIDDEN');
   const newRole = changes.role !== undefined && changes.role !== currentRole ? changes.role : null;
   if (newRole) {
@@ -206,9 +201,8 @@ export async function updateOrgUser({
       newEmail && addressMove && !addressMove.isBackToProven && lastProven
         ? await openReclaim(tx, { userId, email: lastProven, newEmail, changedById: actor.id, orgId: access.orgId, changedBy })
         : null;
-    await auditInOrganisations(tx, auditOrganisations, {
-      actorId: actor.id,
-      onBehalfOfId: actor.act?.sub ?? null,
+    await auditAs(tx, actor, {
+      orgIds: auditOrganisations,
       action: 'org.user.update',
       targetType: 'user',
       targetId: userId,

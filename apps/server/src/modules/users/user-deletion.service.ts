@@ -1,8 +1,8 @@
-import { canAssignRole, isRole } from '@patientsim/domain/roles/roles';
+import { canAssignRole } from '@patientsim/domain/roles/roles';
 import { endUserSessions } from '../../identity/sessions.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { archiveAllMemberships, findOrganisationsKeyOwnedBy, findUserById, markUserDeleted } from './users.repository.js';
 
@@ -30,7 +30,7 @@ export async function deleteUserAccount({
   await ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, userId);
     if (!target || target.deletedAt) throw new AppError('NOT_FOUND');
-    assert(canAssignRole(actor.role, isRole(target.role) ? target.role : 'STUDENT'), 'FORBIDDEN');
+    assert(canAssignRole(actor.role, target.role), 'FORBIDDEN');
     const keyOwned = await findOrganisationsKeyOwnedBy(tx, userId);
     if (keyOwned.length > 0) {
       throw new AppError('KEY_OWNER_CANNOT_LEAVE', {

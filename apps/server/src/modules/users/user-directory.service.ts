@@ -1,5 +1,5 @@
 import { hasPermission } from '@patientsim/domain/roles/permissions';
-import { effectiveRole, isRole, type Role } from '@patientsim/domain/roles/roles';
+import { effectiveRole } from '@patientsim/domain/roles/roles';
 import {
   type ArchivedUsersQuery,
   type ArchivedUsersResult,
@@ -16,8 +16,7 @@ import { isProductType } from '@patientsim/domain/product/product-types';
 import { AppError } from '../../lib/errors.js';
 import { countMembers, toWireGroup } from '../organisations/organisations.service.js';
 import type { Database } from '../../db/client.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
-import type { OrgAccess } from '../../plugins/app/org-access.js';
+import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import { findGroupMembershipsPage, type MembershipFilter } from './member-list.repository.js';
 import {
   countAllUsersMatching,
@@ -30,8 +29,6 @@ import {
 } from './user-search.repository.js';
 import { findAllMembershipsOf, findUserById } from './users.repository.js';
 
-const asRole = (value: string | null | undefined): Role | null => (isRole(value) ? value : null);
-
 type Named = { family_name: string; given_name: string; email: string };
 
 /** By family name, given name, then e-mail (unique): the order searches answer in. */
@@ -43,12 +40,9 @@ function byName(a: Named, b: Named): number {
   );
 }
 
-/**
- * The provider's staff see every user (not while viewing the product as another user, who sees
- * what that user sees).
- */
+/** The provider's staff see every user. */
 function isProviderStaff(actor: RequestUser): boolean {
-  return hasPermission(actor.role, 'users:read-all') && !actor.act;
+  return hasPermission(actor.role, 'users:read-all');
 }
 
 /**
@@ -75,7 +69,7 @@ export async function fetchAllUsers({
       email: row.email,
       given_name: row.givenName,
       family_name: row.familyName,
-      role: asRole(row.globalRole) ?? 'STUDENT',
+      role: row.globalRole,
       deleted: row.deletedAt !== null,
       created_at: row.createdAt.toISOString(),
     }));
@@ -88,13 +82,13 @@ export async function fetchAllUsers({
   };
   const { total, rows } = await findGroupMembershipsPage(db, filter, page);
   const users = rows.map((row) => {
-    const globalRole = asRole(row.globalRole) ?? 'STUDENT';
+    const globalRole = row.globalRole;
     return {
       user_id: row.userId,
       email: row.email,
       given_name: row.givenName,
       family_name: row.familyName,
-      role: query.overrideRole ? effectiveRole(globalRole, asRole(row.memberRole)) : globalRole,
+      role: query.overrideRole ? effectiveRole(globalRole, row.memberRole) : globalRole,
       deleted: row.removedAt !== null || row.deletedAt !== null,
       created_at: row.createdAt.toISOString(),
     };
@@ -167,7 +161,7 @@ export async function searchUsers({
       countOrganisationMembers(db, search),
       searchOrganisationMembers(db, { ...search, ...page }),
     ]);
-    return { users: rows.map((row) => ({ ...row, role: asRole(row.role) ?? 'STUDENT' })), total };
+    return { users: rows, total };
   }
   const [total, rows] = await Promise.all([
     countAllUsersMatching(db, { term, includesDeleted: includeDeleted }),
@@ -176,7 +170,7 @@ export async function searchUsers({
   return {
     users: rows.map(({ deletedAt, ...row }) => ({
       ...row,
-      role: asRole(row.role) ?? 'STUDENT',
+      role: row.role,
       ...(includeDeleted ? { deleted: deletedAt !== null } : {}),
     })),
     total,
@@ -199,7 +193,7 @@ export async function getUserDetails({
   if (!isProviderStaff(actor)) throw new AppError('FORBIDDEN', { message: 'Not available while viewing as another user.' });
   const found = await findUserById(db, userId);
   if (!found) throw new AppError('NOT_FOUND');
-  const globalRole = asRole(found.role) ?? 'STUDENT';
+  const globalRole = found.role;
   const rows = await findAllMembershipsOf(db, userId);
   const counts = await countMembers(
     db,
@@ -220,7 +214,7 @@ export async function getUserDetails({
     },
     memberships: rows.map((row) => ({
       group: toWireGroup(row.group, counts.get(row.group.id) ?? 0),
-      role: effectiveRole(globalRole, asRole(row.role)),
+      role: effectiveRole(globalRole, row.role),
       subscribed: row.subscribed,
       key_owner: row.group.ownerId === userId,
       removed_at: row.removedAt ? row.removedAt.toISOString() : null,
@@ -255,7 +249,7 @@ export async function listArchivedUsers({
             email: row.email,
             given_name: row.givenName,
             family_name: row.familyName,
-            role: effectiveRole(asRole(row.globalRole) ?? 'STUDENT', asRole(row.memberRole)),
+            role: effectiveRole(row.globalRole, row.memberRole),
             removed_at: removedAt.toISOString(),
             deleted: row.deletedAt !== null,
           },

@@ -1,9 +1,9 @@
-import { effectiveRole, isRole, type Role } from '@patientsim/domain/roles/roles';
+import { effectiveRole, type Role } from '@patientsim/domain/roles/roles';
 import type { MoveUserBody } from '@patientsim/domain/users/users.schemas';
 import { endUserSessions } from '../../identity/sessions.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
-import type { RequestUser } from '../../plugins/app/authenticate.js';
+import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { assertSeatsKept, lockSeats } from '../invitations/seats.service.js';
 import { findGroupById } from '../organisations/organisations.service.js';
@@ -36,7 +36,7 @@ export async function moveUser({
   await ctx.db.transaction(async (tx) => {
     const target = await findUserById(tx, userId);
     if (!target || target.deletedAt) throw new AppError('NOT_FOUND');
-    const globalRole: Role = isRole(target.role) ? target.role : 'STUDENT';
+    const globalRole = target.role;
     let role: Role = body.role ?? globalRole;
     const from = body.fromOrgId ? await findGroupById(tx, body.fromOrgId) : null;
     if (body.fromOrgId) {
@@ -48,7 +48,7 @@ export async function moveUser({
           message: 'The key owner of an organization cannot be moved. Choose another key owner first.',
         });
       }
-      if (!body.role) role = effectiveRole(globalRole, isRole(membership.role) ? membership.role : null);
+      if (!body.role) role = effectiveRole(globalRole, membership.role);
     }
     // Locked: a move and invitations into the same organisation are counted one after the other.
     const seats = await lockSeats(tx, body.orgId);

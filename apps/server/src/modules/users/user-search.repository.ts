@@ -1,5 +1,6 @@
 /** Searches over users and members, and the provider's directory of every account. */
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import { user } from '../../db/schema/auth.js';
 import { groupMember } from '../../db/schema/groups.js';
@@ -49,7 +50,7 @@ type MemberSearch = {
   inGroup?: boolean;
 };
 
-const memberRoleSql = sql<string>`coalesce(${groupMember.role}, ${user.role})`;
+const memberRoleSql = sql<Role>`coalesce(${groupMember.role}, ${user.role})`;
 
 /** The conditions of a member search (see searchOrganisationMembers), over groupMember joined to user. */
 function memberSearchWhere({ orgId, term, role, groupId, inGroup }: MemberSearch) {

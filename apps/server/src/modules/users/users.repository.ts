@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
 import { account, licenseAcceptance, user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
-import type { GroupRow } from '../organisations/organisations.repository.js';
+
+type GroupRow = typeof group.$inferSelect;
 
 /**
  * Users and their memberships: the one place that queries these tables (decision 0013). The member
@@ -197,7 +199,7 @@ export function findMemberEmails(db: Database, orgId: string, emails: readonly s
 }
 
 /** The role of an active membership (the org-specific role). */
-export function setMembershipRole(db: Database, { groupId, userId, role }: { groupId: string; userId: string; role: string }) {
+export function setMembershipRole(db: Database, { groupId, userId, role }: { groupId: string; userId: string; role: Role }) {
   return db
     .update(groupMember)
     .set({ role })

@@ -21,8 +21,7 @@ import {
 } from '@patientsim/domain/users/users.schemas';
 import type { Permission } from '@patientsim/domain/roles/permissions';
 import { AppError } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/app/authenticate.js';
-import { currentOrg } from '../../plugins/app/org-access.js';
+import { currentOrg, currentUser } from '../../lib/access.js';
 import { listGroupUsers, updateOrgUser } from './org-users.service.js';
 import { deleteUserAccount } from './user-deletion.service.js';
 import { fetchAllUsers, getUserDetails, listArchivedUsers, lookUpUsers, searchUsers } from './user-directory.service.js';
@@ -80,8 +79,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * preHandler of the calls that take an optional `orgId`: with it, the caller's current role in
    * that organisation must grant `permission` (404 outside it); without it the call spans every
-   * user, which only the provider's staff may do (users:read-all), and not while viewing the
-   * product as another user.
+   * user, which only the provider's staff may do (users:read-all).
    */
   const requireOrgOrDirectory = (permission: Permission) => {
     const inOrg = app.requireOrgPermission(permission, { orgFrom: orgInQuery });
@@ -89,7 +87,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return async (request: FastifyRequest) => {
       if (namesOrg(request)) return inOrg(request);
       await directory(request);
-      if (currentUser(request).act) throw new AppError('FORBIDDEN');
     };
   };
 

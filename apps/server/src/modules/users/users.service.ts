@@ -13,7 +13,6 @@ export {
   findMemberEmails,
   findMemberships,
   findOrganisationMemberIds,
-  findOrganisationsKeyOwnedBy,
   findPasswordHash,
   findUserByEmail,
   findUserById,
@@ -25,7 +24,7 @@ export {
   updateUser,
 } from './users.repository.js';
 export { countOrganisationMembers, findUserSummaries, searchOrganisationMembers } from './user-search.repository.js';
-export { buildProductClaims, loadIdentity, type ProductClaims } from './claims.js';
+export { buildProductClaims, loadIdentity } from './claims.js';
 
 type Membership = { groupId: string; role: Role; subscribed?: boolean };
 

@@ -1,12 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { IdTokenPayload } from '@patientsim/domain/identity/token.schemas';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
 import { loadIdentity } from '../../modules/users/users.service.js';
 import { findSession, isSessionLive } from '../../identity/sessions.js';
+import { isSuperAdminAnywhere, VIEW_OF_SUPER_ADMIN } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
-
-export type RequestUser = IdTokenPayload & { id: string };
 
 /**
  * What a View-As-User token may do on a route whose method changes something (decision 0037):
@@ -22,9 +20,6 @@ const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
-  interface FastifyRequest {
-    user: RequestUser | null;
-  }
   interface FastifyContextConfig {
     /** Lets a View-As-User token through this route's writing method; see `ViewAsAccess`. */
     viewAs?: ViewAsAccess;
@@ -79,6 +74,10 @@ export default fp(
       const identity = await app.cache.get(`identity:${payload.sub}`, () => loadIdentity(app.db, payload.sub));
       if (!identity) throw new AppError('SESSION_ENDED');
       const { iss, aud, iat, exp, sid, act } = payload;
+      // Nobody views the product as a super admin (POST /auth/loginAs refuses it): a view whose
+      // person became one since is refused too, so a view never holds the provider's permissions
+      // and no service needs to ask whether it runs in a view.
+      if (act && isSuperAdminAnywhere(identity.claims)) throw new AppError('FORBIDDEN', { message: VIEW_OF_SUPER_ADMIN });
       // A view shows the product as the person sees it and changes nothing, unless the route says
       // the view needs it: one rule here rather than one refusal per service.
       if (act && !READ_METHODS.has(request.method) && !request.routeOptions.config.viewAs) {
@@ -108,9 +107,3 @@ export default fp(
   },
   { name: 'authenticate', dependencies: ['services'] },
 );
-
-/** The signed-in user of a route behind `authenticate`. */
-export function currentUser(request: FastifyRequest): RequestUser {
-  if (!request.user) throw new AppError('UNAUTHENTICATED');
-  return request.user;
-}

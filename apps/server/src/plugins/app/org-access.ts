@@ -1,21 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { hasPermission, type Permission } from '@patientsim/domain/roles/permissions';
-import type { Role } from '@patientsim/domain/roles/roles';
+import { currentUser, roleInOrganisation } from '../../lib/access.js';
 import { AppError } from '../../lib/errors.js';
-import { findGroupById, type GroupRow } from '../../modules/organisations/organisations.service.js';
-import { currentUser, type RequestUser } from './authenticate.js';
-
-/** The organisation a request acts in, and the caller's current role there. */
-export type OrgAccess = {
-  /** The group the request names (an organisation or one of its sub-groups). */
-  group: GroupRow;
-  /** Its organisation (the group itself for an organisation). */
-  orgId: string;
-  role: Role;
-  /** The organisation is inactive (its members keep only the right to leave it). */
-  isInactive: boolean;
-};
+import { findGroupById } from '../../modules/organisations/organisations.service.js';
 
 export type OrgAccessOptions = {
   /** The id of the group the request acts on (from its params, query or body). */
@@ -27,9 +15,6 @@ export type OrgAccessOptions = {
 // Module augmentation needs interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
-  interface FastifyRequest {
-    org: OrgAccess | null;
-  }
   interface FastifyInstance {
     /**
      * preHandler factory: a signed-in caller (see requirePermission) whose **current** role in the
@@ -43,21 +28,6 @@ declare module 'fastify' {
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
-
-/**
- * The caller's role in an organisation, from their current claims: a super admin (not while viewing
- * as another user) everywhere, otherwise the role of their membership there, or null.
- */
-export function roleInOrganisation(user: RequestUser, orgId: string): Role | null {
-  if (user.role === 'SUPER_ADMIN' && !user.act) return 'SUPER_ADMIN';
-  return user.groupsData.find((entry) => entry._id === orgId && entry.parent === null)?.role ?? null;
-}
-
-/** The organisation of the request behind `requireOrgPermission`. */
-export function currentOrg(request: FastifyRequest): OrgAccess {
-  if (!request.org) throw new AppError('FORBIDDEN');
-  return request.org;
-}
 
 /** Authorisation per organisation: the permission table applied to the caller's role there. */
 export default fp(
