@@ -29,7 +29,12 @@ export function createClient(app: FastifyInstance, { ip = '127.0.0.1' }: { ip?: 
     request,
     get: (url: string, headers?: Record<string, string>) => request({ method: 'GET', url, ...(headers ? { headers } : {}) }),
     post: (url: string, payload?: unknown, headers?: Record<string, string>) =>
-      request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }), ...(headers ? { headers } : {}) }),
+      request({
+        method: 'POST',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        ...(headers ? { headers } : {}),
+      }),
     setBearer: (token: string | null) => {
       bearer = token;
     },

@@ -24,7 +24,11 @@ export async function startFakeStripe() {
       const customer = body.get('customer') ?? '';
       if (customer.startsWith('cus_missing')) {
         res.statusCode = 400;
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `No such customer: '${customer}'`, param: 'customer' } }));
+        res.end(
+          JSON.stringify({
+            error: { type: 'invalid_request_error', message: `No such customer: '${customer}'`, param: 'customer' },
+          }),
+        );
         return;
       }
       res.end(
@@ -40,5 +44,9 @@ export async function startFakeStripe() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -136,7 +136,11 @@ test('an admin resends and revokes a pending invitation from its row in the user
   await page.getByRole('menuitem', { name: 'Resend' }).click();
   await expect(page.getByText(`The invitation to ${email} was sent again.`)).toBeVisible();
   // A new message with a fresh link.
-  const resent = await waitForMail({ to: email, subject: /invited to join/, after: new Date(Date.parse(firstMail.receivedAt) + 1) });
+  const resent = await waitForMail({
+    to: email,
+    subject: /invited to join/,
+    after: new Date(Date.parse(firstMail.receivedAt) + 1),
+  });
   expect(findLink(resent, '/auth/signup?')).not.toBe(findLink(firstMail, '/auth/signup?'));
 
   await row.getByRole('button', { name: `Actions for ${email}` }).click();

@@ -5,8 +5,6 @@ import Typography from '@mui/material/Typography';
 export const NOTHING_TO_SHOW = 'Nothing to show';
 /** Spec section 2: a list of users with nothing in it, searched or not. */
 export const NO_USERS_MESSAGE = 'No users to display';
-/** Spec section 2: a list that shows users only once searched, before the first search. */
-export const SEARCH_FOR_USERS_MESSAGE = 'Use the search bar to search for a user';
 
 /**
  * The one empty state of the app's lists and tables: 'Nothing to show' and why. A status, so that a

@@ -26,7 +26,7 @@ export function FormNativeSelectField<TValues extends FieldValues, TOutput exten
     <NativeSelectInputField
       name={field.name}
       label={label}
-      value={(field.value) ?? ''}
+      value={field.value ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}

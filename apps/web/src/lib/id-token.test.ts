@@ -1,8 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
-import { NORTHGATE_ID, RIVERSIDE_ID, buildGroup, buildGroupsDataEntry, buildLoginResult, buildPayload } from '../testing/factories';
+import {
+  NORTHGATE_ID,
+  RIVERSIDE_ID,
+  buildGroup,
+  buildGroupsDataEntry,
+  buildLoginResult,
+  buildPayload,
+} from '../testing/factories';
 import { jsonResponse } from '../testing/render';
 import { PERMISSIONS_CHANGED_EVENT, haveClaimsChanged, renewSession } from './id-token';
-import { clearStoredSession, readActiveGroups, readGroups, readLoginResult, writeGroups, writeLoginResult } from './session-store';
+import {
+  clearStoredSession,
+  readActiveGroups,
+  readGroups,
+  readLoginResult,
+  writeGroups,
+  writeLoginResult,
+} from './session-store';
 
 describe('haveClaimsChanged', () => {
   it('ignores expiry and issue time, notices role, groups and names', () => {

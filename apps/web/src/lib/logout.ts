@@ -23,7 +23,7 @@ export type LogoutOptions = {
   notice?: string;
 };
 
-export { type LoginNotice, readLoginNotice } from './login-notice';
+export { readLoginNotice } from './login-notice';
 
 /** The logout under way, if any: a second one (the session poll noticing the first) joins it. */
 let logoutInProgress: Promise<void> | null = null;

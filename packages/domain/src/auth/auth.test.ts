@@ -29,8 +29,22 @@ describe('sign-in and sign-up input', () => {
   });
 
   it('trims names on sign-up and requires them', () => {
-    const parsed = SignUpBodySchema.parse({ token: 'x'.repeat(20), email: 'a@b.test', given_name: ' Pat ', family_name: ' Lee ', password: 'Abcdefg1' });
+    const parsed = SignUpBodySchema.parse({
+      token: 'x'.repeat(20),
+      email: 'a@b.test',
+      given_name: ' Pat ',
+      family_name: ' Lee ',
+      password: 'Abcdefg1',
+    });
     expect(parsed.given_name).toBe('Pat');
-    expect(SignUpBodySchema.safeParse({ token: 'x'.repeat(20), email: 'a@b.test', given_name: '  ', family_name: 'Lee', password: 'Abcdefg1' }).success).toBe(false);
+    expect(
+      SignUpBodySchema.safeParse({
+        token: 'x'.repeat(20),
+        email: 'a@b.test',
+        given_name: '  ',
+        family_name: 'Lee',
+        password: 'Abcdefg1',
+      }).success,
+    ).toBe(false);
   });
 });

@@ -14,7 +14,17 @@ describe('sub-group names (decision 10)', () => {
   });
 
   it('parses metadata from the description and tolerates junk', () => {
-    const description = JSON.stringify({ ownerId: null, seats: 3, memberCount: 1, productType: 'EMS', dev: false, testing: false, debug: false, ai: false, inactive: false });
+    const description = JSON.stringify({
+      ownerId: null,
+      seats: 3,
+      memberCount: 1,
+      productType: 'EMS',
+      dev: false,
+      testing: false,
+      debug: false,
+      ai: false,
+      inactive: false,
+    });
     expect(parseGroupMetadata({ description })?.seats).toBe(3);
     expect(parseGroupMetadata({ description: 'not json' })).toBeNull();
   });

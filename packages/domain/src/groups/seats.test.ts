@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reachesOrganisationContent } from '../account/subscription.js';
-import {
-  describeSeatBreakdown,
-  describeSeatsUsed,
-  keepsSeats,
-  seatFigures,
-  seatFiguresIn,
-  seatsUsed,
-} from './seats.js';
+import { describeSeatBreakdown, describeSeatsUsed, keepsSeats, seatFigures, seatFiguresIn, seatsUsed } from './seats.js';
 
 const use = (seatHolders: number, pendingSeatInvitations: number) => ({ seatHolders, pendingSeatInvitations });
 

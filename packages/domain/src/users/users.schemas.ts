@@ -101,11 +101,10 @@ export const UserSearchQuerySchema = RowPageSchema.extend({
   term: RequiredSearchTermSchema,
   orgId: IdSchema.optional(),
   includeDeleted: QueryFlagSchema,
-})
-  .refine((query) => !(query.includeDeleted && query.orgId !== undefined), {
-    message: 'includeDeleted applies to the search over every user, without orgId',
-    path: ['includeDeleted'],
-  });
+}).refine((query) => !(query.includeDeleted && query.orgId !== undefined), {
+  message: 'includeDeleted applies to the search over every user, without orgId',
+  path: ['includeDeleted'],
+});
 export type UserSearchQuery = z.infer<typeof UserSearchQuerySchema>;
 
 export const FoundUserSchema = z.object({

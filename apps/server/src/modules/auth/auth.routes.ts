@@ -52,7 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/sign-in',
     { schema: { tags, body: SignInBodySchema, response: { 200: SignInAnswerSchema, ...errors } } },
     async (request, reply) => {
-      const { cookies, user, licenseToken } = await signInService.signIn({ ctx: app, ...request.body, headers: headersOf(request) });
+      const { cookies, user, licenseToken } = await signInService.signIn({
+        ctx: app,
+        ...request.body,
+        headers: headersOf(request),
+      });
       setCookies(reply, cookies);
       return { user, licenseToken };
     },
@@ -172,7 +176,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security: [{ bearer: [] }], body: ChangeOrgBodySchema, response: { 200: OkSchema, ...errors } },
     },
     async (request) => {
-      await signInService.changeOrganisation({ ctx: app, userId: currentUser(request).id, orgId: request.body.orgId, ip: request.ip });
+      await signInService.changeOrganisation({
+        ctx: app,
+        userId: currentUser(request).id,
+        orgId: request.body.orgId,
+        ip: request.ip,
+      });
       return ok;
     },
   );

@@ -112,8 +112,6 @@ const caseColumns = { ...resultColumns, document: c.document, ownerOrgId: c.owne
 
 /** A case as the API answers it to the caller (their play, their favourite, the author's name). */
 export type CaseResultRow = Awaited<ReturnType<typeof findCaseResults>>[number];
-/** A case row with its document and what the caller sees of it. */
-export type CaseListRow = Awaited<ReturnType<typeof findCaseRows>>[number];
 
 /**
  * Cases with the caller's play and favourite, each probed by its key per case (a lateral join and

@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NORTHGATE_ID, RIVERSIDE_ID, buildGroup, buildGroupsDataEntry, buildLoginResult, buildPayload } from '../../testing/factories';
+import {
+  NORTHGATE_ID,
+  RIVERSIDE_ID,
+  buildGroup,
+  buildGroupsDataEntry,
+  buildLoginResult,
+  buildPayload,
+} from '../../testing/factories';
 import { errorResponse, ok, stubApi } from '../../testing/fake-api';
 import { jsonResponse, renderRoutes } from '../../testing/render';
 import { readLoginResult, writeGroups, writeLoginResult } from '../../lib/session-store';
@@ -59,7 +66,11 @@ function renderOnOrgPage(options: { isViewAs?: boolean } = {}) {
 function stubSwitch(renewed: IdTokenPayload, changeOrg = () => ok()) {
   return stubApi([
     { method: 'POST', path: '/api/users/auth/changeOrg', respond: changeOrg },
-    { method: 'POST', path: '/api/users/auth/token', respond: () => jsonResponse({ idToken: 'renewed.token.sig', idTokenPayload: renewed }) },
+    {
+      method: 'POST',
+      path: '/api/users/auth/token',
+      respond: () => jsonResponse({ idToken: 'renewed.token.sig', idTokenPayload: renewed }),
+    },
     { method: 'GET', path: /^\/api\/users\/extension\/users\/[^/]+\/groups$/, respond: () => jsonResponse(GROUPS) },
   ]);
 }

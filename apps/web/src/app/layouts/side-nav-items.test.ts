@@ -169,7 +169,9 @@ describe('sideNavItems', () => {
     ]);
     for (const role of ROLES) {
       expect(sideNavItems(userOf(role)).map((item) => item.key)).toEqual(
-        everyButton.filter((item) => item.permission === 'signed-in' || hasPermission(role, item.permission)).map((item) => item.key),
+        everyButton
+          .filter((item) => item.permission === 'signed-in' || hasPermission(role, item.permission))
+          .map((item) => item.key),
       );
     }
   });

@@ -46,15 +46,8 @@ export function profileChanges(saved: ProfileFormValues, edited: ProfileFormValu
 
 type Status = 'saved' | 'unchanged' | null;
 
-
 /** First name, last name and e-mail with Save (spec section 2). */
-export function ProfileForm({
-  userId,
-  saved,
-}: {
-  userId: string;
-  saved: ProfileFormValues;
-}) {
+export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileFormValues }) {
   const update = useUpdateProfile();
   const logout = useLogout();
   const [status, setStatus] = useState<Status>(null);

@@ -90,7 +90,11 @@ describe('/choose-password', () => {
         method: 'POST',
         path: '/api/users/integrations/add-user',
         respond: () =>
-          jsonResponse({ idToken: 'new.account.token', idTokenPayload: payload, groupData: { groups: [riverside], activeGroups: [riverside] } }),
+          jsonResponse({
+            idToken: 'new.account.token',
+            idTokenPayload: payload,
+            groupData: { groups: [riverside], activeGroups: [riverside] },
+          }),
       },
     ]);
     await choose(user, 'Strong-Pass-1');
@@ -104,9 +108,17 @@ describe('/choose-password', () => {
   });
 
   it.each([
-    ['the reply message', () => errorResponse(409, 'EMAIL_TAKEN', 'An account with this email already exists.'), 'An account with this email already exists.'],
+    [
+      'the reply message',
+      () => errorResponse(409, 'EMAIL_TAKEN', 'An account with this email already exists.'),
+      'An account with this email already exists.',
+    ],
     ['the weak-password rules on invalid_password', () => errorResponse(400, 'invalid_password', 'weak'), PASSWORD_POLICY_TEXT],
-    ['the fallback when the reply says nothing', () => new Response('Bad gateway', { status: 502 }), 'An error occurred during provisioning.'],
+    [
+      'the fallback when the reply says nothing',
+      () => new Response('Bad gateway', { status: 502 }),
+      'An error occurred during provisioning.',
+    ],
   ])('shows %s when the server refuses', async (_case, respond, expected) => {
     const { user } = renderPage([describeRoute, { method: 'POST', path: '/api/users/integrations/add-user', respond }]);
     await choose(user, 'Strong-Pass-1');

@@ -20,9 +20,7 @@ function ChoosePassword({ token }: { token: string }) {
     return <Alert severity="error">{replyMessageOr(provisioning.error, PROVISIONING_FALLBACK_ERROR)}</Alert>;
   }
   // Signed in: the callback continues (license for a new account, then the scenarios).
-  return (
-    <ChoosePasswordForm token={token} person={provisioning.data} onCreated={() => void navigate(paths.callback)} />
-  );
+  return <ChoosePasswordForm token={token} person={provisioning.data} onCreated={() => void navigate(paths.callback)} />;
 }
 
 /** /choose-password?token: a provisioned account's first password (decision 15). */

@@ -256,7 +256,9 @@ describe('CaseLibrary', { timeout: 40_000 }, () => {
     renderLibrary();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Yes, update' }));
-    await user.click(within(screen.getByRole('region', { name: 'Confirm selection(s)?' })).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Confirm selection(s)?' })).getByRole('button', { name: 'Confirm' }),
+    );
     expect(
       await screen.findByText("Case one: Only the case's author, or someone they gave edit access, can update this case."),
     ).toBeInTheDocument();

@@ -24,7 +24,9 @@ export function GroupDetailsRoute() {
   const adminName =
     (admin.data && ([admin.data.given_name, admin.data.family_name].filter(Boolean).join(' ') || admin.data.email)) || '—';
   const name = group.data ? displayGroupName(group.data.name) : '';
-  const canEdit = Boolean(user && (hasPermission(user.role, 'org:groups:manage') || (metadata?.ownerId && metadata.ownerId === user.id)));
+  const canEdit = Boolean(
+    user && (hasPermission(user.role, 'org:groups:manage') || (metadata?.ownerId && metadata.ownerId === user.id)),
+  );
   return (
     <>
       <ScreenHeader title="Group details" />

@@ -51,7 +51,12 @@ describe('PendingInvitations', () => {
   });
 
   it('hides dismissed and declined invitations', async () => {
-    renderList([invites([{ ...INVITE, dismissed: true }, { ...INVITE, _id: 'invite-2', declined: true }])]);
+    renderList([
+      invites([
+        { ...INVITE, dismissed: true },
+        { ...INVITE, _id: 'invite-2', declined: true },
+      ]),
+    ]);
     expect(await screen.findByText('You have no pending invitations.')).toBeInTheDocument();
   });
 
@@ -72,9 +77,17 @@ describe('PendingInvitations', () => {
     });
     const { api, user } = renderList([
       invites([INVITE]),
-      { method: 'POST', path: '/api/users/invitations/finish-invite', respond: () => jsonResponse({ ok: true, orgId: NORTHGATE_ID }) },
+      {
+        method: 'POST',
+        path: '/api/users/invitations/finish-invite',
+        respond: () => jsonResponse({ ok: true, orgId: NORTHGATE_ID }),
+      },
       { method: 'POST', path: '/api/users/auth/changeOrg', respond: ok },
-      { method: 'POST', path: '/api/users/auth/token', respond: () => jsonResponse({ idToken: 'joined', idTokenPayload: joined }) },
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: () => jsonResponse({ idToken: 'joined', idTokenPayload: joined }),
+      },
       { method: 'GET', path: '/api/users/extension/users/user-1/groups', respond: () => jsonResponse([]) },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Accept' }));

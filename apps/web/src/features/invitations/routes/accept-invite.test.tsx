@@ -100,7 +100,11 @@ describe('/accept-invite', () => {
       describeAs(INSTRUCTOR_INVITE),
       { method: 'POST', path: '/api/users/invitations/finish', respond: () => jsonResponse({ ok: true, orgId: NORTHGATE_ID }) },
       { method: 'POST', path: '/api/users/auth/changeOrg', respond: ok },
-      { method: 'POST', path: '/api/users/auth/token', respond: () => jsonResponse({ idToken: 'joined', idTokenPayload: joined }) },
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: () => jsonResponse({ idToken: 'joined', idTokenPayload: joined }),
+      },
       { method: 'GET', path: '/api/users/extension/users/user-1/groups', respond: () => jsonResponse([]) },
     ]);
     const { router } = renderRoutes(routes, URL_WITH_TOKEN);

@@ -98,7 +98,8 @@ const WRITES: Array<{ write: string; useWrite: () => () => Promise<unknown>; lis
     write: "a member's name or role",
     useWrite: () => {
       const update = useUpdateOrgUser();
-      return () => update.mutateAsync({ orgId: RIVERSIDE_ID, userId: 'u-student', changes: { given_name: 'Samantha', role: 'USER' } });
+      return () =>
+        update.mutateAsync({ orgId: RIVERSIDE_ID, userId: 'u-student', changes: { given_name: 'Samantha', role: 'USER' } });
     },
     lists: ['groupMembers', 'peopleSearch', 'subscribedUsers', 'users'],
   },

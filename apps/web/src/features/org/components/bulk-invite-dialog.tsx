@@ -60,15 +60,7 @@ const noteOf = (standing: AddressStanding | undefined) =>
   standing === 'member' || standing === 'invited' ? STANDING_NOTE[standing] : null;
 
 /** Invites up to 50 addresses at once: pasted, or read from a csv, xls or xlsx file. */
-export function BulkInviteDialog({
-  isOpen,
-  onClose,
-  orgId,
-  inviterRole,
-  isSubscribed,
-  figures,
-  onInvited,
-}: InviteDialogProps) {
+export function BulkInviteDialog({ isOpen, onClose, orgId, inviterRole, isSubscribed, figures, onInvited }: InviteDialogProps) {
   const titleId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);

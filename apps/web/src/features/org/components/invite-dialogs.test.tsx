@@ -110,7 +110,12 @@ describe('BulkInviteDialog', () => {
     // The visible label fits the control; the address stands beside it in the row.
     const label = document.getElementById(role.getAttribute('aria-labelledby')?.split(' ')[0] ?? '');
     const shown = Array.from(label?.childNodes ?? []).filter((node) => node.nodeType === Node.TEXT_NODE);
-    expect(shown.map((node) => node.textContent).join('').trim()).toBe('Role');
+    expect(
+      shown
+        .map((node) => node.textContent)
+        .join('')
+        .trim(),
+    ).toBe('Role');
   });
 
   it('shows each refused address as a failure, with an error icon and the server message', async () => {

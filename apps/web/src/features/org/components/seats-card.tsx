@@ -85,7 +85,11 @@ export function SeatsCard({
           sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.5 }}
         >
           {legend.map(({ kind, text }) => (
-            <Box component="li" key={kind} sx={{ display: 'flex', alignItems: 'center', gap: 1, fontVariantNumeric: 'tabular-nums' }}>
+            <Box
+              component="li"
+              key={kind}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, fontVariantNumeric: 'tabular-nums' }}
+            >
               <Swatch kind={kind} />
               <Typography component="span">{text}</Typography>
             </Box>

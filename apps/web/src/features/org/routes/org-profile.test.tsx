@@ -57,7 +57,9 @@ describe('OrgProfileRoute', () => {
     expect(await screen.findByText('Olive Owner (you)')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: '5 of 25 seats used' })).toBeInTheDocument();
     const seats = screen.getByRole('region', { name: 'Seats' });
-    expect(within(seats).getByRole('list', { name: 'Seat use' })).toHaveTextContent('5 members0 pending invitations20 open seats');
+    expect(within(seats).getByRole('list', { name: 'Seat use' })).toHaveTextContent(
+      '5 members0 pending invitations20 open seats',
+    );
     expect(screen.queryByRole('button', { name: 'Change Status' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Seats' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Product type' })).not.toBeInTheDocument();

@@ -63,7 +63,12 @@ function renderUsers(role: Role, { path = '/auth/org/invite', routes = [], items
       path: MEMBERS_URL,
       respond: (request) => {
         const page = Number(request.url.searchParams.get('page') ?? 0);
-        return jsonResponse({ total, page, pageSize: 50, items: typeof items === 'function' ? items() : items } satisfies OrgUsersPage);
+        return jsonResponse({
+          total,
+          page,
+          pageSize: 50,
+          items: typeof items === 'function' ? items() : items,
+        } satisfies OrgUsersPage);
       },
     },
   ]);

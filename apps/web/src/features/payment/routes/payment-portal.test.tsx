@@ -30,7 +30,11 @@ function renderPage(routes: FakeRoute[], { stripeCustomerId = 'cus_demo_owner' }
 describe('/payment/portal', () => {
   it("says 'Redirecting to billing portal...', then sends the browser to the portal", async () => {
     const { api } = renderPage([
-      { method: 'POST', path: PATH, respond: () => jsonResponse({ ok: true, data: { sessionUrl: 'https://billing.example.test/s/1' } }) },
+      {
+        method: 'POST',
+        path: PATH,
+        respond: () => jsonResponse({ ok: true, data: { sessionUrl: 'https://billing.example.test/s/1' } }),
+      },
     ]);
     expect(screen.getByRole('status')).toHaveTextContent(REDIRECTING_TO_BILLING_MESSAGE);
     await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('https://billing.example.test/s/1'));
@@ -60,7 +64,9 @@ describe('/payment/portal', () => {
   });
 
   it('never opens a portal address that is not a web page', async () => {
-    renderPage([{ method: 'POST', path: PATH, respond: () => jsonResponse({ ok: true, data: { sessionUrl: 'javascript:alert(1)' } }) }]);
+    renderPage([
+      { method: 'POST', path: PATH, respond: () => jsonResponse({ ok: true, data: { sessionUrl: 'javascript:alert(1)' } }) },
+    ]);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(assignLocation).not.toHaveBeenCalled();
   });
