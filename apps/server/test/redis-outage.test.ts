@@ -118,6 +118,20 @@ async function untilReady() {
   );
 }
 
+/**
+ * Once Redis is cut, the server's connection notices when its socket closes: a command sent in
+ * between may still be answered. Its readiness says when it has noticed.
+ */
+async function untilNotReady() {
+  await vi.waitFor(
+    async () => {
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      if (ready.statusCode !== 503) throw new Error(`still ready: ${ready.body}`);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+}
+
 function expectUnavailable(response: Awaited<ReturnType<Client['post']>>) {
   expect(response.statusCode, response.body).toBe(503);
   expect(response.json()).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
@@ -131,6 +145,7 @@ describe('Redis out of reach', () => {
     expect((await browser.post('/api/users/auth/token')).statusCode).toBe(200);
 
     await relay.cut();
+    await untilNotReady();
     const other = createClient(t.app, { ip: '10.77.0.2' });
     expectUnavailable(await signIn(other, person));
     expectUnavailable(await browser.post('/api/users/auth/token'));
@@ -148,6 +163,7 @@ describe('Redis out of reach', () => {
     const cookies = new Map(browser.cookies);
 
     await relay.cut();
+    await untilNotReady();
     expectUnavailable(await browser.post('/api/users/auth/sign-out'));
     // Nothing told the browser it was signed out: its cookie is still there to sign out with later.
     expect(new Map(browser.cookies)).toEqual(cookies);
@@ -179,6 +195,7 @@ describe('Redis out of reach', () => {
       ).length === 1;
 
     await relay.cut();
+    await untilNotReady();
     expectUnavailable(await remove());
     expect(await isMember()).toBe(true);
 
@@ -204,6 +221,7 @@ describe('Redis out of reach', () => {
     const reset = () => anonymous.post('/api/users/auth/reset-password', { token, newPassword: 'Recovered-Pass-2026' });
 
     await relay.cut();
+    await untilNotReady();
     expectUnavailable(await reset());
     await relay.listen();
     await untilReady();
