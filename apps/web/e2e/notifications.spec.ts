@@ -70,8 +70,12 @@ test('the carousel shows the unread popups once, marks them read, and ends at th
 });
 
 test('the notifications list marks one unread, and the carousel then shows just that one', async ({ page }) => {
+  // The carousel shows the popups as the app first read them: marked unread after that read, the
+  // slide waits for the next load of the app.
+  const popupsRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/notifications/pending');
   await signInWithoutForm(page, 'student2@demo.test', { redirectUrl: '/auth/account/profile' });
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  await popupsRead;
   const item = notificationItem(page, SLIDES[2]);
   await item.getByRole('button', { name: /^Mark as unread/ }).click();
   await expect(item).toContainText('· Unread');
