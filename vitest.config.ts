@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProject } from './apps/web/vitest.config';
 
 const conditions = ['source', 'node'];
 
@@ -28,11 +29,14 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup.ts'],
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       'apps/web/vitest.config.ts',
+      // The web tests that mock a module, each file with modules and a jsdom of its own.
+      webProject({ name: 'web-mocks', isolated: true }),
       {
         // Checks of the web app's production build (each file runs a build).
         test: {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client.js';
@@ -17,6 +18,12 @@ export const TEST_PUBLIC_URL = 'http://localhost:3999';
 export async function openTestDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    // A copy of the database the run migrated once (test/global-setup.ts), else one migrated here.
+    const template = inject('pgliteTemplate');
+    if (template) {
+      const handle = await openPglite(null, { loadDataDir: new Blob([readFileSync(template)]) });
+      return { ...handle, drop: handle.close };
+    }
     const handle = await openPglite(null);
     await handle.migrate();
     return { ...handle, drop: handle.close };

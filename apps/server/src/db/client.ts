@@ -117,13 +117,16 @@ export function isEngineBroken(error: unknown): boolean {
 /**
  * Embedded PGlite, file-backed in `dir`, or in memory when `dir` is null (tests). `onBroken` hears
  * every error after which the engine cannot be trusted until the process restarts (`isEngineBroken`).
+ * `loadDataDir` starts it from a copy of another database's files (PGlite's `dumpDataDir`), which
+ * skips creating a database cluster: the tests open one migrated copy per file.
  */
 export async function openPglite(
   dir: string | null,
-  { onBroken }: { onBroken?: (error: unknown) => void } = {},
-): Promise<DatabaseHandle> {
+  { onBroken, loadDataDir }: { onBroken?: (error: unknown) => void; loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle & { dumpDataDir: () => Promise<Blob> }> {
   if (dir) mkdirSync(dir, { recursive: true });
   const options = {
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
     startParams: [
       ...PGlite.defaultStartParams,
@@ -151,6 +154,8 @@ export async function openPglite(
     // One process at a time opens an embedded database (the data directory's lock).
     exclusively: (work) => work(),
     close: () => client.close(),
+    // Uncompressed: the copy is read back at once, on the same machine.
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
