@@ -51,7 +51,10 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // The files of a worker share one jsdom (vitest.config.ts): each test leaves it as it found it.
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
   const printed = consoleErrors;
   console.error = originalConsoleError;
   if (printed.length > 0) {
