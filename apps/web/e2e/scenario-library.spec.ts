@@ -118,12 +118,23 @@ test('an admin of Riverside sees the library in the shell, sorts, searches and s
   await created.getByRole('button').click();
   await expect(created).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByText('Sorted by Creation Date, ascending.')).toBeVisible();
-  const firstAscending = await rows(page).first().locator('td').nth(5).textContent();
+  // The rows of the previous order stay until the sorted page arrives: wait for the order itself.
+  const firstDates = async () => (await rows(page).locator('td:nth-child(6)').allTextContents()).slice(0, 10);
+  await expect
+    .poll(async () => {
+      const dates = await firstDates();
+      return dates.join() === [...dates].sort().join();
+    })
+    .toBe(true);
+  const ascending = await firstDates();
   await created.getByRole('button').click();
   await expect(created).toHaveAttribute('aria-sort', 'descending');
-  await expect(rows(page).first().locator('td').nth(5)).not.toHaveText(firstAscending ?? '');
-  const dates = await rows(page).locator('td:nth-child(6)').allTextContents();
-  expect(dates.slice(0, 10)).toEqual([...dates.slice(0, 10)].sort().reverse());
+  await expect
+    .poll(async () => {
+      const dates = await firstDates();
+      return dates.join() !== ascending.join() && dates.join() === [...dates].sort().reverse().join();
+    })
+    .toBe(true);
 
   // Search over name, tags and text.
   await page.getByLabel('Search scenarios').fill('kitchen fire');
