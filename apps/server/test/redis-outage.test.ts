@@ -107,30 +107,25 @@ afterAll(async () => {
 const signIn = (client: Client, who: { email: string; password: string }) =>
   client.post('/api/users/auth/sign-in', { email: who.email, password: who.password });
 
-/** Once Redis is reachable again, the server finds it on its own: its readiness says so. */
-async function untilReady() {
+/** Waits until the server's readiness answers `status` (200 ready, 503 not ready). */
+async function untilReadiness(status: 200 | 503) {
   await vi.waitFor(
     async () => {
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
-      if (ready.statusCode !== 200) throw new Error(`not ready: ${ready.body}`);
+      if (ready.statusCode !== status) throw new Error(`readiness ${ready.statusCode}: ${ready.body}`);
     },
     { timeout: 20_000, interval: 50 },
   );
 }
 
+/** Once Redis is reachable again, the server finds it on its own: its readiness says so. */
+const untilReady = () => untilReadiness(200);
+
 /**
  * Once Redis is cut, the server's connection notices when its socket closes: a command sent in
  * between may still be answered. Its readiness says when it has noticed.
  */
-async function untilNotReady() {
-  await vi.waitFor(
-    async () => {
-      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
-      if (ready.statusCode !== 503) throw new Error(`still ready: ${ready.body}`);
-    },
-    { timeout: 20_000, interval: 50 },
-  );
-}
+const untilNotReady = () => untilReadiness(503);
 
 function expectUnavailable(response: Awaited<ReturnType<Client['post']>>) {
   expect(response.statusCode, response.body).toBe(503);
