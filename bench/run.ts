@@ -24,11 +24,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CASES_PLAN, CASES_TARGETS, type CasesOptions, type CasesResult, casesSuite, renderCases } from './cases.js';
-import { FIRST_PAGE_PLAN, FIRST_PAGE_TARGETS, type FirstPageResult, firstPageSuite } from './first-page.js';
-import { measureArgon2, measureVerify, type ThroughputFigures } from './lib/argon2.js';
-import { PROCESSES_PLAN, type ProcessesResult, processesSuite, renderProcesses } from './processes.js';
-import { OVERLOAD_PLAN, OVERLOAD_TARGETS, type OverloadResult, overloadSuite, renderOverload } from './overload.js';
+import { CASES_PLAN, CASES_TARGETS, type CasesOptions, type CasesResult, casesSuite, renderCases } from './cases/cases.js';
+import { FIRST_PAGE_PLAN, FIRST_PAGE_TARGETS, type FirstPageResult, firstPageSuite } from './first-page/first-page.js';
+import { measureArgon2, measureVerify, type ThroughputFigures } from './core/argon2.js';
+import { PROCESSES_PLAN, type ProcessesResult, processesSuite, renderProcesses } from './processes/processes.js';
+import { OVERLOAD_PLAN, OVERLOAD_TARGETS, type OverloadResult, overloadSuite, renderOverload } from './overload/overload.js';
 import { NOISY_CORES, waitForQuiet, watchCpu } from './lib/cpu.js';
 import { DEMO_ACCOUNT, getOk, issueToken, signIn } from './lib/http.js';
 import { type LoadFigures, loadProblem, runLoad } from './lib/load.js';
@@ -36,15 +36,13 @@ import { machineFacts } from './lib/machine.js';
 import { backendPids, createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
 import { renderMachine, renderTable, Scoreboard } from './lib/report.js';
 import {
-  type Engine,
   MEMBERS_PLAN,
   MEMBERS_TARGETS,
   type MembersOptions,
   type MembersResult,
   membersSuite,
   renderMembers,
-  type SuiteContext,
-} from './members.js';
+} from './members/members.js';
 import {
   killAllServers,
   type MemoryFigures,
@@ -54,6 +52,7 @@ import {
   startServer,
 } from './lib/server.js';
 import { median, round, sleep } from './lib/stats.js';
+import type { Engine, SuiteContext } from './lib/suite.js';
 import {
   renderSoak,
   SOAK_ARGS,
@@ -64,7 +63,7 @@ import {
   soakOptionsFrom,
   soakSuite,
   soakWatchdogMs,
-} from './soak.js';
+} from './soak/soak.js';
 
 const USAGE = `usage: npm run bench [-- [core] [members] [options]]
   core                   sections 1–5: sign-in, token renewal, bearer read, starts, memory

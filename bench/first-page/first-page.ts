@@ -13,11 +13,11 @@
 import { type LaunchedChrome, launch as launchChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
-import { NOISY_CORES, waitForQuiet } from './lib/cpu.js';
-import { DEMO_ACCOUNT } from './lib/http.js';
-import { Scoreboard } from './lib/report.js';
-import type { RunningServer, StartOptions } from './lib/server.js';
-import { median } from './lib/stats.js';
+import { NOISY_CORES, waitForQuiet } from '../lib/cpu.js';
+import { DEMO_ACCOUNT } from '../lib/http.js';
+import { Scoreboard } from '../lib/report.js';
+import type { RunningServer, StartOptions } from '../lib/server.js';
+import { median } from '../lib/stats.js';
 
 /** The system Chromium (Debian package `chromium`); no tool downloads a browser of its own. */
 const CHROMIUM = '/usr/bin/chromium';

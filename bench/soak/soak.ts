@@ -9,12 +9,12 @@
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { watchCpu } from './lib/cpu.js';
-import { DEMO_ACCOUNT, getOk, issueToken, signIn } from './lib/http.js';
-import { Scoreboard } from './lib/report.js';
-import type { RunningServer } from './lib/server.js';
-import { median, percentile } from './lib/stats.js';
-import type { SuiteContext } from './members.js';
+import { watchCpu } from '../lib/cpu.js';
+import { DEMO_ACCOUNT, getOk, issueToken, signIn } from '../lib/http.js';
+import { Scoreboard } from '../lib/report.js';
+import type { RunningServer } from '../lib/server.js';
+import { median, percentile } from '../lib/stats.js';
+import type { SuiteContext } from '../lib/suite.js';
 
 export const SOAK_PLAN = {
   minutes: 30,

@@ -1,6 +1,6 @@
 /**
  * Section 11 of the benchmarks: the case library at scale. On each engine, a library of 100,000
- * cases in the demo's Riverside EMS Academy (bench/lib/cases-data.ts), read through
+ * cases in the demo's Riverside EMS Academy (bench/cases/cases-data.ts), read through
  * `POST /api/graphql` (`caseConfigurations`) as the demo's instructor of Riverside:
  *   - the first page in the default order (decision 11), with its count (exact up to 1,000);
  *   - a deep page: "Made by me", sorted by Patient ascending, the page after 100 pages of 50
@@ -12,13 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { bearerHeaders, DEMO_ACCOUNT, postOk } from './lib/http.js';
-import { CASES_READER_EMAIL, DEFAULT_CASES_PLAN, type FilledCases, fillCases } from './lib/cases-data.js';
-import { openPgliteTarget, openPostgresTarget } from './lib/members-data.js';
-import type { Engine, SuiteContext } from './members.js';
-import { backendPids, createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
-import { formatNumber, pad } from './lib/report.js';
-import type { RunningServer } from './lib/server.js';
+import { bearerHeaders, DEMO_ACCOUNT, postOk } from '../lib/http.js';
+import { CASES_READER_EMAIL, DEFAULT_CASES_PLAN, type FilledCases, fillCases } from './cases-data.js';
+import { openPgliteTarget, openPostgresTarget } from '../lib/members-data.js';
+import type { Engine, SuiteContext } from '../lib/suite.js';
+import { backendPids, createScratchDatabase, dropScratchDatabase } from '../lib/postgres.js';
+import { formatNumber, pad } from '../lib/report.js';
+import type { RunningServer } from '../lib/server.js';
 
 export const CASES_PLAN = {
   cases: { embedded: 100_000, postgres: 100_000 },

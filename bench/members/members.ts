@@ -9,9 +9,8 @@
  *   - 50-address bulk invitations into the organisation, end to end.
  */
 import path from 'node:path';
-import { watchCpu } from './lib/cpu.js';
-import { bearerHeaders, DEMO_ADMIN, DEMO_SUPER_ADMIN, getAny, getOk, postOk } from './lib/http.js';
-import type { LoadFigures, LoadOptions } from './lib/load.js';
+import { watchCpu } from '../lib/cpu.js';
+import { bearerHeaders, DEMO_ADMIN, DEMO_SUPER_ADMIN, getAny, getOk, postOk } from '../lib/http.js';
 import {
   fillMembers,
   type FilledData,
@@ -19,11 +18,12 @@ import {
   LARGE_ORG_NAME,
   openPgliteTarget,
   openPostgresTarget,
-} from './lib/members-data.js';
-import { backendPids, createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
-import { formatNumber, pad } from './lib/report.js';
-import type { RunningServer, StartOptions } from './lib/server.js';
-import { median } from './lib/stats.js';
+} from '../lib/members-data.js';
+import { backendPids, createScratchDatabase, dropScratchDatabase } from '../lib/postgres.js';
+import { formatNumber, pad } from '../lib/report.js';
+import type { RunningServer } from '../lib/server.js';
+import type { Engine, SuiteContext } from '../lib/suite.js';
+import { median } from '../lib/stats.js';
 
 export const MEMBERS_PLAN = {
   users: { embedded: 100_000, postgres: 1_000_000 },
@@ -48,7 +48,6 @@ export const MEMBERS_TARGETS = {
   inviteMedianMs: 1_000,
 } as const;
 
-export type Engine = 'embedded' | 'postgres';
 type RowKind = 'list' | 'orgSearch' | 'orgUserSearch' | 'globalSearch' | 'invite';
 export type MembersVerdict = 'MEET' | 'MISS' | 'info' | 'SKIP' | 'ERROR';
 
@@ -90,22 +89,6 @@ export type MembersOptions = {
   engines: readonly Engine[];
   users: Record<Engine, number>;
   orgMembers: number;
-};
-
-/** What the runner lends this section: its starts, its loads and its bookkeeping. */
-export type SuiteContext = {
-  progress: (message: string) => void;
-  recordError: (step: string, message: string) => void;
-  timedStart: (options: StartOptions) => Promise<{ server: RunningServer; otherCores: number | null }>;
-  measureLoad: (
-    key: string,
-    server: RunningServer,
-    options: Omit<LoadOptions, 'title' | 'server'>,
-  ) => Promise<{ figures: LoadFigures; problem: string | null; noise: string | undefined }>;
-  quiet: (what: string, serverPid?: number) => Promise<void>;
-  noise: (key: string, otherCores: number | null) => string | undefined;
-  /** Registers a scratch database to drop should the run be interrupted (null when dropped). */
-  trackDatabase: (name: string, live: boolean) => void;
 };
 
 const ROW_KINDS: readonly RowKind[] = ['list', 'orgSearch', 'orgUserSearch', 'globalSearch', 'invite'];

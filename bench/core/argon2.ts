@@ -1,4 +1,4 @@
-import { watchCpu } from './cpu.js';
+import { watchCpu } from '../lib/cpu.js';
 import { hashPassword, verifyPassword } from '../../apps/server/src/identity/password.js';
 
 export type ThroughputFigures = {

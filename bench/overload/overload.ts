@@ -12,13 +12,13 @@
  */
 import http from 'node:http';
 import path from 'node:path';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/server/src/seed/demo/accounts.js';
-import { NOISY_CORES, watchCpu } from './lib/cpu.js';
-import { signIn } from './lib/http.js';
-import { formatNumber, pad } from './lib/report.js';
-import type { RunningServer } from './lib/server.js';
-import { percentile } from './lib/stats.js';
-import type { SuiteContext } from './members.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/seed/demo/accounts.js';
+import { NOISY_CORES, watchCpu } from '../lib/cpu.js';
+import { signIn } from '../lib/http.js';
+import { formatNumber, pad } from '../lib/report.js';
+import type { RunningServer } from '../lib/server.js';
+import { percentile } from '../lib/stats.js';
+import type { SuiteContext } from '../lib/suite.js';
 
 export const OVERLOAD_PLAN = {
   /** Concurrent sign-ins tried in turn, each for `stepSeconds`, until the server saturates. */

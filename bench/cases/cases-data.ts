@@ -1,5 +1,5 @@
 import { PUBLISHED_PSEUDO_GROUPS } from '../../apps/server/src/modules/cases/case-access.js';
-import { LARGE_ORG_NAME, type SqlTarget } from './members-data.js';
+import { LARGE_ORG_NAME, type SqlTarget } from '../lib/members-data.js';
 
 /**
  * A large case library for the case-list benchmark, written with SQL (`insert … select … from

@@ -11,14 +11,14 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { processCpuSeconds } from './lib/cpu.js';
-import { DEMO_ACCOUNT, getOk, issueToken, signIn } from './lib/http.js';
-import { type LoadFigures, type LoadOptions, loadProblem, runLoad } from './lib/load.js';
-import { backendPids, createScratchDatabase, dropScratchDatabase } from './lib/postgres.js';
-import { formatNumber, pad } from './lib/report.js';
-import { freePort, HOST, type RunningServer } from './lib/server.js';
-import { median, sleep } from './lib/stats.js';
-import type { SuiteContext } from './members.js';
+import { processCpuSeconds } from '../lib/cpu.js';
+import { DEMO_ACCOUNT, getOk, issueToken, signIn } from '../lib/http.js';
+import { type LoadFigures, type LoadOptions, loadProblem, runLoad } from '../lib/load.js';
+import { backendPids, createScratchDatabase, dropScratchDatabase } from '../lib/postgres.js';
+import { formatNumber, pad } from '../lib/report.js';
+import { freePort, HOST, type RunningServer } from '../lib/server.js';
+import { median, sleep } from '../lib/stats.js';
+import type { SuiteContext } from '../lib/suite.js';
 
 export const PROCESSES_PLAN = {
   /** The loads of sections 1 and 3, sent to the balancer instead of a server. */
