@@ -1,6 +1,6 @@
 /**
  * The Cases tool (spec sections 2, 4 and 7; decision 17): copying cases between deployments and
- * comparing two cases. Shared by the server, which validates with these, and the console's screen.
+ * comparing two cases. Shared by the server, which validates with these, and the access area's Cases tool.
  */
 import { z } from 'zod';
 import { IdSchema } from '../common/api.schemas.js';

@@ -137,7 +137,7 @@ export const MemberSearchResultSchema = z.object({ users: z.array(GroupMemberSch
 export type MemberSearchResult = z.infer<typeof MemberSearchResultSchema>;
 
 /**
- * GET /organizations: a page of every organisation (the provider's console), by name; `search`
+ * GET /organizations: a page of every organisation (the access area), by name; `search`
  * keeps those whose name contains it.
  */
 export const OrganisationsQuerySchema = PageQuerySchema.pick({ page: true, pageSize: true, search: true });

@@ -37,7 +37,7 @@ export function seatHoldersIn(metadata: { memberCount: number; seatHolders?: num
 }
 
 /**
- * The seat figures every screen shows (the org profile, the provider's console, the invite dialogs),
+ * The seat figures every screen shows (the org profile, the access area's organisations, the invite dialogs),
  * as the server answers them from the rule it enforces: the seat-holders, the seats pending
  * invitations keep, the seats used (both together) and the seats still open.
  */

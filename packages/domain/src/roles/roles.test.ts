@@ -38,7 +38,7 @@ describe('permission table', () => {
     }
   });
 
-  it('keeps the console to super admins and invitations to admins (decision 3)', () => {
+  it('keeps the access area to super admins and invitations to admins (decision 3)', () => {
     expect(hasPermission('SUPER_ADMIN', 'access:console')).toBe(true);
     expect(hasPermission('ADMIN', 'access:console')).toBe(false);
     expect(hasPermission('ADMIN', 'org:invite')).toBe(true);

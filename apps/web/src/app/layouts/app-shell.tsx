@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
-import { ViewAsBanner } from '../../features/console-view-as/components/view-as-banner';
+import { ViewAsBanner } from '../../features/view-as/components/view-as-banner';
 import { acceptInvite } from '../../features/invitations/api/accept-invite';
 import { dismissInvite } from '../../features/invitations/api/dismiss-invite';
 import type { InvitationActions } from '../../features/notifications/components/notification-actions';

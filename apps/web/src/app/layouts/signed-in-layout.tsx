@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import { Outlet } from 'react-router';
-import { ViewAsBanner } from '../../features/console-view-as/components/view-as-banner';
+import { ViewAsBanner } from '../../features/view-as/components/view-as-banner';
 import { SessionLifecycle } from '../session-lifecycle';
 import { NavBar } from './nav-bar';
 

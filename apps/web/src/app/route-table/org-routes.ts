@@ -19,7 +19,7 @@ export const orgRoutes: RouteObject[] = [
         loader: guardLoader('orgProfileLoader'),
       }),
       page('groups', AREA_ACCESS.org, () => import('../../features/groups/routes/groups'), 'GroupsRoute'),
-      page('audit', 'org:audit:read', () => import('../../features/console-audit/routes/audit'), 'OrgAuditRoute'),
+      page('audit', 'org:audit:read', () => import('../../features/audit/routes/audit'), 'OrgAuditRoute'),
     ],
   }),
   redirectRoute('manage-users', paths.org, AREA_ACCESS.org),

@@ -28,7 +28,7 @@ function stubSearch() {
   ]);
 }
 
-describe('the console users screen', { timeout: 60_000 }, () => {
+describe('the access area users screen', { timeout: 60_000 }, () => {
   it('pages a search of 55 users: page 1 of 2 with 50 rows, then the last 5', async () => {
     writeLoginResult(buildLoginResult({ role: 'SUPER_ADMIN' }));
     const api = stubSearch();

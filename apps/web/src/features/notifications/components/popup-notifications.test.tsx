@@ -9,7 +9,7 @@ import { buildLoginResult, buildNotification } from '../../../testing/factories'
 import { type FakeRoute, ok, stubApi } from '../../../testing/fake-api';
 import { jsonResponse, renderRoutes } from '../../../testing/render';
 import type { InvitationActions } from './notification-actions';
-import { CONFIRM_LABELS, REMIND_ME_LABEL, confirmLabel } from '../../../components/popup-slide';
+import { CONFIRM_LABELS, REMIND_ME_LABEL, confirmLabel } from './popup-slide';
 import { PopupNotifications } from './popup-notifications';
 
 vi.mock(import('../../../lib/browser'), async (importOriginal) => ({

@@ -3,7 +3,7 @@ import type { Notification, NotificationAction } from '@patientsim/domain/notifi
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PopupSlide } from '../../../components/popup-slide';
+import { PopupSlide } from './popup-slide';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import { arePopupNotificationsDisabled, disablePopupNotifications } from '../../../lib/session-store';

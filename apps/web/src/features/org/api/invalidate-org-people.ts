@@ -2,10 +2,10 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { orgInvitesQueryKey } from './get-org-invites';
 import { orgUsersKey } from './get-org-users';
 
-/** The console's list of organisations (seats used per organisation). */
+/** The access area's list of organisations (seats used per organisation). */
 const CONSOLE_ORGANISATIONS_KEY = ['groups', 'organizations'] as const;
 
-/** The people searches that show names and roles: the console's and the organisation's user pickers. */
+/** The people searches that show names and roles: the access area's and the organisation's user pickers. */
 const PEOPLE_SEARCH_KEY = ['users', 'search'] as const;
 
 /** The inviter's organisation and sub-groups (`['groups', 'user', userId, 'invite-target', orgId]`): its seat figures. */
@@ -17,7 +17,7 @@ const isGroupMemberList = (query: Query) => query.queryKey[0] === 'groups' && qu
 
 /**
  * Refreshes the lists that show an organisation's invitations: the users tables (an invitee is a
- * row), its pending invitations and the seat counts of the organisation and of the console.
+ * row), its pending invitations and the seat counts of the organisation and of the access area's list.
  */
 export function invalidateOrgInvitations(queryClient: QueryClient, orgId: string): Promise<unknown> {
   return Promise.all([

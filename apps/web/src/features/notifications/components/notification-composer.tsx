@@ -22,7 +22,7 @@ import {
   NewNotificationBodySchema,
 } from '@patientsim/domain/notifications/notification.schemas';
 import { useId, useState } from 'react';
-import { PopupSlide, type SlideContent } from '../../../components/popup-slide';
+import { PopupSlide, type SlideContent } from './popup-slide';
 import { errorMessage } from '../../../lib/api-client';
 import { MIN_TEXT_CONTRAST, formatContrast, headerContrast } from '../../../lib/notification-colors';
 import { useSendNotification } from '../api/send-notification';

@@ -8,8 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Notification, NotificationAction } from '@patientsim/domain/notifications/notification.schemas';
 import type { ReactNode } from 'react';
-import { titleColors } from '../lib/notification-colors';
-import { NotificationAnimation } from './notification-animation';
+import { titleColors } from '../../../lib/notification-colors';
+import { NotificationAnimation } from '../../../components/notification-animation';
 
 /** Verbatim from the spec (section 4). */
 export const CONFIRM_LABELS = { first: 'Show me more', middle: 'Next', last: 'Go to my cases' } as const;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CONFIRM_LABELS, REMIND_ME_LABEL } from '../../../components/popup-slide';
+import { CONFIRM_LABELS, REMIND_ME_LABEL } from './popup-slide';
 import { writeLoginResult } from '../../../lib/session-store';
 import { buildLoginResult } from '../../../testing/factories';
 import { stubApi } from '../../../testing/fake-api';
