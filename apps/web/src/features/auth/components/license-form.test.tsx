@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithRouter, requestBodyOf, requestUrlOf } from '../../../testing/render';
@@ -25,6 +25,23 @@ describe('LicenseForm', () => {
     await waitFor(() => expect(onAccepted).toHaveBeenCalledTimes(1));
     expect(requestUrlOf(fetchMock)).toBe('/api/users/auth/accept-license');
     expect(requestBodyOf(fetchMock)).toEqual({ token: 'license-token-123', version: '1.0' });
+  });
+
+  it('never sends a refusal, even when the form is submitted without the button', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onAccepted = vi.fn();
+    const user = userEvent.setup();
+    renderWithRouter(<LicenseForm token="license-token-123" onAccepted={onAccepted} />);
+
+    await user.click(screen.getByLabelText(DISAGREE_LABEL));
+    fireEvent.submit(screen.getByRole('button', { name: 'Next' }).closest('form') as HTMLFormElement);
+
+    // Agreeing afterwards sends once: the refusal before it went nowhere.
+    await user.click(screen.getByLabelText(AGREE_LABEL));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(onAccepted).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('shows why the acceptance failed', async () => {
