@@ -131,3 +131,23 @@ export function loadProblem(figures: LoadFigures): string | null {
   }
   return null;
 }
+
+/** The block of every load run, for the end of the report. */
+export function renderLoads(loads: Record<string, LoadFigures>): string {
+  const keyWidth = Math.max(15, ...Object.keys(loads).map((key) => key.length));
+  const rows = Object.entries(loads).map(([key, f]) =>
+    [
+      key.padEnd(keyWidth),
+      `c=${String(f.connections).padEnd(3)}`,
+      `${f.durationSeconds.toFixed(1)} s`.padStart(6),
+      `${f.okPerSecond.toFixed(0)} ok/s`.padStart(10),
+      `(samples mean ${f.reqPerSecondAverage.toFixed(0)}, median ${f.reqPerSecondMedian.toFixed(0)})`.padEnd(31),
+      `latency p50 ${f.latencyMs.p50} p99 ${f.latencyMs.p99} max ${f.latencyMs.max} ms`.padEnd(34),
+      `non-2xx ${f.non2xx}`.padEnd(10),
+      `cores: server ${f.serverCores?.toFixed(2) ?? '?'}${f.databaseCores === null ? '' : `, PostgreSQL ${f.databaseCores.toFixed(2)}`}, ` +
+        `loader ${f.loaderCores.toFixed(2)}, other ${f.otherCores?.toFixed(2) ?? '?'}`,
+      `RSS after ${f.rssAfterMb?.toFixed(0) ?? '?'} MB`,
+    ].join(' '),
+  );
+  return rows.length > 0 ? ['load runs (autocannon):', ...rows.map((row) => `  ${row}`)].join('\n') : '';
+}
