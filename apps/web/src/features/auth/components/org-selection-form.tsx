@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { type ChangeOrgBody, ChangeOrgBodySchema } from '@patientsim/domain/auth/auth.schemas';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormNativeSelectField } from '../../../components/form-native-select-field';
 import { errorMessage } from '../../../lib/api-client';
 import type { Organisation } from '../../../lib/current-user';
 import { useChangeOrg } from '../api/change-org';
@@ -21,36 +23,27 @@ export function OrgSelectionForm({
   onSelected: () => void;
 }) {
   const changeOrg = useChangeOrg();
-  const [orgId, setOrgId] = useState(initialOrgId ?? organisations[0]?.id ?? '');
+  const { control, handleSubmit } = useForm<ChangeOrgBody>({
+    resolver: zodResolver(ChangeOrgBodySchema),
+    defaultValues: { orgId: initialOrgId ?? organisations[0]?.id ?? '' },
+  });
+  const orgId = useWatch({ control, name: 'orgId' });
   const selected = organisations.find((org) => org.id === orgId);
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (selected) changeOrg.mutate({ orgId: selected.id }, { onSuccess: onSelected });
-      }}
-    >
+    <Box component="form" noValidate onSubmit={handleSubmit((body) => changeOrg.mutate(body, { onSuccess: onSelected }))}>
       {changeOrg.isError ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorMessage(changeOrg.error, ORG_SELECTION_FALLBACK_ERROR)}
         </Alert>
       ) : null}
-      <TextField
-        select
-        label="Organization"
-        value={orgId}
-        onChange={(event) => setOrgId(event.target.value)}
-        slotProps={{ select: { native: true } }}
-      >
+      <FormNativeSelectField control={control} name="orgId" label="Organization">
         {organisations.map((org) => (
           <option key={org.id} value={org.id}>
             {org.name}
           </option>
         ))}
-      </TextField>
+      </FormNativeSelectField>
       <Button
         type="submit"
         variant="contained"
