@@ -10,6 +10,7 @@ import { jwks } from '../db/schema/auth.js';
 import { createMailer } from '../mail/mailer.js';
 import { buildProductClaims } from '../modules/users/claims.js';
 import { openTestDatabase, TEST_PUBLIC_URL } from '../../test/build-app.js';
+import { tokenLifetimeSeconds } from './tokens.js';
 import { insertUser } from '../../test/fixtures.js';
 import { requireRedis, testRedisUrlOnDatabase } from '../../test/redis.js';
 
@@ -101,5 +102,12 @@ describe('token keys on several processes', () => {
 
     vi.setSystemTime(Date.now() + 61_000);
     await expect(app.tokens.verify(idToken)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+});
+
+describe('tokenLifetimeSeconds', () => {
+  it('gives students 1200 s and every role with a lasting session an hour (spec section 6, decision 2)', () => {
+    expect(tokenLifetimeSeconds('STUDENT')).toBe(1200);
+    for (const role of ['USER', 'ADMIN', 'SUPER_ADMIN'] as const) expect(tokenLifetimeSeconds(role), role).toBe(3600);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from 'jose';
 import { ID_TOKEN_AUDIENCE, STUDENT_SESSION_SECONDS, TOKEN_LIFETIME_SECONDS } from '@patientsim/domain/common/constants';
 import { IdTokenPayloadSchema, type IdTokenPayload } from '@patientsim/domain/identity/token.schemas';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { Database } from '../db/client.js';
 import { jwks } from '../db/schema/auth.js';
 import { AppError } from '../lib/errors.js';
@@ -45,7 +46,7 @@ function kidOf(token: string): string | undefined {
 
 /** ID token lifetime by role (ARCHITECTURE.md: students 1200 s, everyone else 1 h). */
 export function tokenLifetimeSeconds(role: ProductClaims['role']): number {
-  return role === 'STUDENT' ? STUDENT_SESSION_SECONDS : TOKEN_LIFETIME_SECONDS;
+  return hasPermission(role, 'session:lasting') ? TOKEN_LIFETIME_SECONDS : STUDENT_SESSION_SECONDS;
 }
 
 /**

@@ -42,9 +42,9 @@ export function decideAccess(options: {
   return hasPermission(role, access) ? { isAllowed: true } : { isAllowed: false, redirectTo: paths.profile };
 }
 
-/** Whether an unusable stored token may be renewed silently: not a student's, not a View-As-User one. */
+/** Whether an unusable stored token may be renewed silently: a lasting session's (not a student's), not a View-As-User one. */
 function isRenewable(result: LoginResult): boolean {
-  return result.idTokenPayload.role !== 'STUDENT' && !isViewAsResult(result);
+  return hasPermission(result.idTokenPayload.role, 'session:lasting') && !isViewAsResult(result);
 }
 
 /**

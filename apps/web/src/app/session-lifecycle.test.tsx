@@ -207,4 +207,19 @@ describe('students', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(readLoginResult()).toBeNull();
   });
+
+  it('keeps an instructor signed in through 1200 seconds without activity', async () => {
+    const instructor = () => {
+      const iat = Math.floor(Date.now() / 1000);
+      return buildPayload({ role: 'USER', iat, exp: iat + 3600, groupsData: [buildGroupsDataEntry({ role: 'USER' })] });
+    };
+    signIn(instructor());
+    stubApi([tokenRoute(instructor)]);
+    const { router } = renderRoutes(routes, '/auth/account/profile');
+    await screen.findByRole('heading', { name: 'Profile' });
+
+    await vi.advanceTimersByTimeAsync(1_500_000);
+    expect(router.state.location.pathname).toBe('/auth/account/profile');
+    expect(readLoginResult()).not.toBeNull();
+  });
 });

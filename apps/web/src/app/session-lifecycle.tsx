@@ -1,4 +1,5 @@
 import { ACTIVITY_THROTTLE_MS, SESSION_POLL_MS, STUDENT_SESSION_SECONDS } from '@patientsim/domain/common/constants';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useRevalidator } from 'react-router';
@@ -15,8 +16,8 @@ import { isViewAsResult } from '../lib/current-user';
 /**
  * The timers of a signed-in tab (spec section 4, decision 2): the 3-second poll that follows a
  * logout made in another tab, renewal before the token expires (a failed renewal logs out,
- * except on localhost), the end of a View-As-User session at expiry, and the students'
- * inactivity logout. When a renewal changed what the user may see, the page follows without a
+ * except on localhost), the end of a View-As-User session at expiry, and the inactivity logout
+ * of a session that does not last (students). When a renewal changed what the user may see, the page follows without a
  * reload: route guards run again and cached data is fetched again (menus re-read the session
  * store on their own). Renders nothing.
  */
@@ -26,7 +27,8 @@ export function SessionLifecycle() {
   const { revalidate } = useRevalidator();
   const { result } = useSession();
   const exp = result?.idTokenPayload.exp ?? null;
-  const isStudent = result?.idTokenPayload.role === 'STUDENT';
+  // Without a lasting session (students), inactivity logs out.
+  const hasInactivityLogout = result !== null && !hasPermission(result.idTokenPayload.role, 'session:lasting');
   const isImpersonated = isViewAsResult(result);
   const idToken = result?.idToken ?? null;
 
@@ -70,13 +72,13 @@ export function SessionLifecycle() {
   }, [queryClient, revalidate]);
 
   useEffect(() => {
-    if (!isStudent) return undefined;
+    if (!hasInactivityLogout) return undefined;
     return startInactivityTimer({
       timeoutMs: STUDENT_SESSION_SECONDS * 1000,
       throttleMs: ACTIVITY_THROTTLE_MS,
       onExpire: () => void logout(),
     });
-  }, [isStudent, logout]);
+  }, [hasInactivityLogout, logout]);
 
   return null;
 }

@@ -60,6 +60,17 @@ describe('deriveCurrentUser', () => {
     expect(deriveCurrentUser(result, []).role).toBe('ADMIN');
   });
 
+  it('tells a student by the role in the active organisation', () => {
+    const student = buildLoginResult({ role: 'STUDENT', groupsData: [buildGroupsDataEntry({ role: 'STUDENT' })] });
+    expect(deriveCurrentUser(student, []).isStudent).toBe(true);
+    student.idTokenPayload.app_metadata.orgSpecificRoles = { [RIVERSIDE_ID]: 'USER' };
+    expect(deriveCurrentUser(student, []).isStudent).toBe(false);
+    for (const role of ['USER', 'ADMIN', 'SUPER_ADMIN'] as const) {
+      const result = buildLoginResult({ role, groupsData: [buildGroupsDataEntry({ role })] });
+      expect(deriveCurrentUser(result, []).isStudent, role).toBe(false);
+    }
+  });
+
   it('recognises the key owner from the organisation metadata', () => {
     const result = buildLoginResult({ sub: 'owner-1' });
     expect(deriveCurrentUser(result, [buildGroup({}, { ownerId: 'owner-1' })]).isKeyOwner).toBe(true);

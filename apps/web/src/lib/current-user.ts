@@ -33,6 +33,10 @@ export type CurrentUser = {
    * own subscription is not active (decision 0035). They keep the organisation otherwise.
    */
   isActiveOrgContentLocked: boolean;
+  /**
+   * A student in the active organisation, told by the one permission students lack (a lasting
+   * session, spec section 6). The case library shows students a plain list.
+   */
   isStudent: boolean;
   isKeyOwner: boolean;
   hasPaymentIssue: boolean;
@@ -105,7 +109,7 @@ export function deriveCurrentUser(result: LoginResult, groups: readonly Group[])
     activeOrgMetadata,
     isActiveOrgInactive: Boolean(activeOrg?.isInactive || activeOrgMetadata?.inactive || payload.inactive),
     isActiveOrgContentLocked: activeOrgId !== null && !reachesOrganisationContent(payload.app_metadata, activeOrgId),
-    isStudent: role === 'STUDENT',
+    isStudent: !hasPermission(role, 'session:lasting'),
     isKeyOwner: Boolean(activeOrgMetadata && activeOrgMetadata.ownerId === payload.sub),
     hasPaymentIssue: payload.app_metadata.paymentIssue,
     hasPaymentCustomer: Boolean(payload.app_metadata.stripeCustomerId),

@@ -80,4 +80,11 @@ describe('isLoginResultUsable', () => {
     expect(isLoginResultUsable(fresh, now)).toBe(true);
     expect(isLoginResultUsable(old, now)).toBe(false);
   });
+
+  it('keeps the unexpired token of every role above student past 1200 seconds: their session lasts', () => {
+    for (const role of ['USER', 'ADMIN', 'SUPER_ADMIN'] as const) {
+      const old = buildLoginResult({ role, iat: nowSeconds - 3000, exp: nowSeconds + 600 });
+      expect(isLoginResultUsable(old, now), role).toBe(true);
+    }
+  });
 });

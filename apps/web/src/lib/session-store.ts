@@ -2,6 +2,7 @@ import { STORAGE_KEYS, STUDENT_SESSION_SECONDS } from '@patientsim/domain/common
 import { type Group, GroupListSchema } from '@patientsim/domain/groups/group.schemas';
 import { type LoginResult, LoginResultSchema } from '@patientsim/domain/identity/token.schemas';
 import type { ProductType } from '@patientsim/domain/product/product-types';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { SESSION_CHANGED_EVENT, getStorage, notifySessionChanged, parseJson } from './session-storage';
 
 export { clearStoredSession } from './session-storage';
@@ -66,13 +67,15 @@ export function arePopupNotificationsDisabled(): boolean {
 }
 
 /**
- * True while a stored login result may be used: its token has not expired and, for a student,
- * it is not older than the student session limit (decision 2).
+ * True while a stored login result may be used: its token has not expired and, without a lasting
+ * session (students), it is not older than the student session limit (decision 2).
  */
 export function isLoginResultUsable(result: LoginResult, nowMs: number): boolean {
   const payload = result.idTokenPayload;
   if (payload.exp * 1000 <= nowMs) return false;
-  if (payload.role === 'STUDENT' && nowMs - payload.iat * 1000 > STUDENT_SESSION_SECONDS * 1000) return false;
+  if (!hasPermission(payload.role, 'session:lasting') && nowMs - payload.iat * 1000 > STUDENT_SESSION_SECONDS * 1000) {
+    return false;
+  }
   return true;
 }
 

@@ -6,6 +6,7 @@ import type { Role } from './roles.js';
  */
 export const PERMISSIONS = [
   'account:update',
+  'session:lasting',
   'org:read',
   'org:members:read',
   'org:tutorials:read',
@@ -37,6 +38,10 @@ export type Permission = (typeof PERMISSIONS)[number];
 const STUDENT: readonly Permission[] = ['account:update', 'cases:read'];
 const USER: readonly Permission[] = [
   ...STUDENT,
+  // A session that lasts: one-hour ID tokens, an expired stored token renewed silently, and no
+  // inactivity logout. Without it (students) a token lives 1200 seconds, a stored one older than
+  // that is discarded, and 1200 seconds without activity log out (spec section 6, decision 2).
+  'session:lasting',
   'org:read',
   'org:members:read',
   // Names and e-mail of members up to the instructor's rank; roles stay with admins (decision 3).

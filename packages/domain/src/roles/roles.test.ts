@@ -47,4 +47,11 @@ describe('permission table', () => {
     expect(hasPermission('STUDENT', 'org:members:read')).toBe(false);
     expect(hasPermission(null, 'account:update')).toBe(false);
   });
+
+  it('gives every role above student a lasting session (spec section 6: students are logged out on inactivity, no renewal beyond 1200 seconds)', () => {
+    expect(hasPermission('STUDENT', 'session:lasting')).toBe(false);
+    expect(hasPermission('USER', 'session:lasting')).toBe(true);
+    expect(hasPermission('ADMIN', 'session:lasting')).toBe(true);
+    expect(hasPermission('SUPER_ADMIN', 'session:lasting')).toBe(true);
+  });
 });
