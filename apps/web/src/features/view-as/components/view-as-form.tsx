@@ -1,19 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { VIEW_AS_REASON_MAX } from '@patientsim/domain/auth/view-as.schemas';
+import { LoginAsBodySchema, VIEW_AS_REASON_MAX } from '@patientsim/domain/auth/view-as.schemas';
 import type { Group } from '@patientsim/domain/groups/group.schemas';
 import type { FoundUser } from '@patientsim/domain/users/users.schemas';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { OrganisationSearchField } from '../../../components/organisation-search-field';
 import { PersonSearchField } from '../../../components/person-search-field';
 import { paths } from '../../../config/paths';
-import { useLoginAs } from '../api/login-as';
 import { useOrganisationSearch } from '../../../lib/organisation-search';
 import { useUserSearch } from '../../../lib/user-search';
-import { OrganisationSearchField } from '../../../components/organisation-search-field';
+import { useLoginAs } from '../api/login-as';
+
+/**
+ * The chosen organisation and person become the request body, checked with the server's own
+ * LoginAsBodySchema; an empty reason is left out.
+ */
+const ViewAsFormSchema = z
+  .object({ organisation: z.custom<Group>().nullable(), person: z.custom<FoundUser>().nullable(), reason: z.string() })
+  .transform(({ organisation, person, reason }) => ({
+    orgId: organisation?._id ?? '',
+    email: person?.email ?? '',
+    ...(reason.trim() ? { reason } : {}),
+  }))
+  .pipe(LoginAsBodySchema);
+type ViewAsFormInput = z.input<typeof ViewAsFormSchema>;
+type ViewAsFormValues = z.output<typeof ViewAsFormSchema>;
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error';
@@ -25,11 +43,15 @@ function messageOf(error: unknown): string {
  */
 export function ViewAsForm() {
   const navigate = useNavigate();
-  const [organisation, setOrganisation] = useState<Group | null>(null);
+  const { control, handleSubmit, setValue } = useForm<ViewAsFormInput, unknown, ViewAsFormValues>({
+    resolver: zodResolver(ViewAsFormSchema),
+    defaultValues: { organisation: null, person: null, reason: '' },
+  });
+  const organisation = useWatch({ control, name: 'organisation' });
+  const person = useWatch({ control, name: 'person' });
+  // What is typed in the two search boxes: search terms, not values of the form.
   const [orgTerm, setOrgTerm] = useState('');
-  const [person, setPerson] = useState<FoundUser | null>(null);
   const [personTerm, setPersonTerm] = useState('');
-  const [reason, setReason] = useState('');
   const login = useLoginAs();
   // Once Login As is under way the stored token becomes the person's, who may not search the
   // provider's directory: the searches stop rather than ask again with it and be refused.
@@ -39,66 +61,75 @@ export function ViewAsForm() {
   const isLoading = organisations.isFetching || people.isFetching || login.isPending;
   const canLogin = organisation !== null && person !== null && !isLoading;
 
-  const submit = async () => {
-    if (!organisation || !person) return;
-    const trimmed = reason.trim();
-    try {
-      await login.mutateAsync({ orgId: organisation._id, email: person.email, ...(trimmed ? { reason: trimmed } : {}) });
-      await navigate(paths.profile);
-    } catch {
-      // Shown inline from the mutation's error.
-    }
-  };
-
   return (
     <Stack
       component="form"
       noValidate
       spacing={1}
       sx={{ maxWidth: 520 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={handleSubmit((body) => login.mutate(body, { onSuccess: () => void navigate(paths.profile) }))}
     >
-      <OrganisationSearchField
-        label="Organization"
-        value={organisation}
-        onChange={(next) => {
-          setOrganisation(next);
-          // People belong to one organisation: a new one starts the person over.
-          setPerson(null);
-          setPersonTerm('');
-          login.reset();
-        }}
-        options={organisations.data ?? []}
-        isLoading={organisations.isFetching}
-        onSearch={setOrgTerm}
+      <Controller
+        control={control}
+        name="organisation"
+        render={({ field }) => (
+          <OrganisationSearchField
+            label="Organization"
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              // People belong to one organisation: a new one starts the person over.
+              setValue('person', null);
+              setPersonTerm('');
+              login.reset();
+            }}
+            options={organisations.data ?? []}
+            isLoading={organisations.isFetching}
+            onSearch={setOrgTerm}
+          />
+        )}
       />
       {organisations.isError ? <Alert severity="error">{messageOf(organisations.error)}</Alert> : null}
-      <PersonSearchField
-        // A new organisation clears what was typed for the previous one.
-        key={organisation?._id ?? 'none'}
-        label="User"
-        value={person}
-        onChange={(next) => {
-          setPerson(next);
-          login.reset();
-        }}
-        options={people.data ?? []}
-        isLoading={people.isFetching}
-        onSearch={setPersonTerm}
-        disabled={organisation === null}
+      <Controller
+        control={control}
+        name="person"
+        render={({ field }) => (
+          <PersonSearchField
+            // A new organisation clears what was typed for the previous one.
+            key={organisation?._id ?? 'none'}
+            label="User"
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              login.reset();
+            }}
+            options={people.data ?? []}
+            isLoading={people.isFetching}
+            onSearch={setPersonTerm}
+            disabled={organisation === null}
+          />
+        )}
       />
       {people.isError ? <Alert severity="error">{messageOf(people.error)}</Alert> : null}
-      <TextField
-        label="Reason (optional)"
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        multiline
-        minRows={2}
-        slotProps={{ htmlInput: { maxLength: VIEW_AS_REASON_MAX } }}
-        helperText="Kept in the audit trail with your name and the time."
+      <Controller
+        control={control}
+        name="reason"
+        render={({ field, fieldState }) => (
+          // Multiline: the shared text field is single-line, so MUI's TextField shows the error here.
+          <TextField
+            label="Reason (optional)"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: VIEW_AS_REASON_MAX } }}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? 'Kept in the audit trail with your name and the time.'}
+          />
+        )}
       />
       {login.isError ? <Alert severity="error">{messageOf(login.error)}</Alert> : null}
       <div>
