@@ -30,6 +30,7 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes.j
 import { inviteeRoutes } from './modules/invitations/invitee.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { userAdminRoutes } from './modules/user-admin/user-admin.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { paymentRoutes } from './modules/payment/payment.routes.js';
@@ -215,6 +216,7 @@ export async function buildApp({
       await api.register(accountRoutes);
       await api.register(inviteeRoutes);
       await api.register(invitationsRoutes);
+      await api.register(userAdminRoutes);
       await api.register(usersRoutes);
       await api.register(notificationsRoutes);
       await api.register(tutorialsRoutes);

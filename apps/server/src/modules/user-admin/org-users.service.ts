@@ -15,16 +15,17 @@ import { finishAddressMove, moveToAddress } from '../account/account.service.js'
 import { countEmail } from '../../lib/limits.js';
 import { countOpenInvitations, findOpenInvitationsPage } from '../invitations/open-invitations.service.js';
 import { findGroupById } from '../organisations/organisations.service.js';
-import { findGroupMembershipsPage, type MembershipFilter } from './member-list.repository.js';
+import { findOwnedOrganisationIds } from '../../identity/principals.js';
 import {
   findActiveMemberships,
+  findGroupMembershipsPage,
   findMemberships,
-  findOrganisationsKeyOwnedBy,
   findUserById,
+  type MembershipFilter,
+  organisationIdsOf,
   setMembershipRole,
   updateUser,
-} from './users.repository.js';
-import { organisationIdsOf } from './users.service.js';
+} from '../users/users.service.js';
 
 /**
  * One page of the users of an organisation or sub-group (spec sections 2 and 7): its members
@@ -99,7 +100,7 @@ async function assertEmailInReach(
 ): Promise<string[]> {
   const [memberships, ownedOrganisations] = await Promise.all([
     findActiveMemberships(db, target.id),
-    findOrganisationsKeyOwnedBy(db, target.id),
+    findOwnedOrganisationIds(db, target.id),
   ]);
   const organisations = organisationIdsOf(memberships);
   const isOrganisationsOwn = organisations.every((orgId) => orgId === access.orgId);

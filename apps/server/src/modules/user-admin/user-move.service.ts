@@ -7,7 +7,7 @@ import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { assertSeatsKept, lockSeats } from '../invitations/seats.service.js';
 import { findGroupById } from '../organisations/organisations.service.js';
-import { addMembership, findMemberships, findUserById, removeMembers, setActiveOrganisation } from './users.repository.js';
+import { addMembership, findMemberships, findUserById, removeMembers, setActiveOrganisation } from '../users/users.service.js';
 
 /**
  * POST /users/{id}/move: the provider moves a person into the organisation `orgId` (the only place

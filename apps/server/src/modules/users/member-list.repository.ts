@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { user } from '../../db/schema/auth.js';
 import { group, groupMember } from '../../db/schema/groups.js';
-import { escapeLike, matchesMember } from './user-search.repository.js';
+import { escapeLike, listedUserColumns, matchesMember } from './user-search.repository.js';
 
 /**
  * Which memberships of a group a list shows: active (`all`), active and subscribed, removed
@@ -163,18 +163,7 @@ function membershipPage(
     .limit(limit)
     .as('page');
   return db
-    .select({
-      userId: user.id,
-      email: user.email,
-      givenName: user.givenName,
-      familyName: user.familyName,
-      globalRole: user.role,
-      memberRole: page.memberRole,
-      subscribed: page.subscribed,
-      removedAt: page.removedAt,
-      deletedAt: user.deletedAt,
-      createdAt: user.createdAt,
-    })
+    .select({ ...listedUserColumns, memberRole: page.memberRole, subscribed: page.subscribed, removedAt: page.removedAt })
     .from(page)
     .innerJoin(user, eq(user.id, page.userId))
     .orderBy(asc(page.familyName), asc(page.givenName), asc(page.email), asc(page.userId));

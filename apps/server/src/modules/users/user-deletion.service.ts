@@ -4,7 +4,8 @@ import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
-import { archiveAllMemberships, findOrganisationsKeyOwnedBy, findUserById, markUserDeleted } from './users.repository.js';
+import { findOwnedOrganisationIds } from '../../identity/principals.js';
+import { archiveAllMemberships, findUserById, markUserDeleted } from './users.repository.js';
 
 /**
  * DELETE /users/{id}: the provider's staff delete an account (the only place the product offers
@@ -31,7 +32,7 @@ export async function deleteUserAccount({
     const target = await findUserById(tx, userId);
     if (!target || target.deletedAt) throw new AppError('NOT_FOUND');
     assert(canAssignRole(actor.role, target.role), 'FORBIDDEN');
-    const keyOwned = await findOrganisationsKeyOwnedBy(tx, userId);
+    const keyOwned = await findOwnedOrganisationIds(tx, userId);
     if (keyOwned.length > 0) {
       throw new AppError('KEY_OWNER_CANNOT_LEAVE', {
         message: 'The key owner of an organization cannot be deleted. Choose another key owner first.',

@@ -115,6 +115,17 @@ export async function countOrganisationMembers(db: Database, search: MemberSearc
   return Number(row?.count ?? 0);
 }
 
+/** A user as the lists show one: the provider's directory, and a group's member list beside the membership. */
+export const listedUserColumns = {
+  userId: user.id,
+  email: user.email,
+  givenName: user.givenName,
+  familyName: user.familyName,
+  globalRole: user.role,
+  deletedAt: user.deletedAt,
+  createdAt: user.createdAt,
+};
+
 /** Every account (the provider's directory), optionally with deleted ones. */
 function directoryWhere({ includesDeleted }: { includesDeleted: boolean }) {
   return includesDeleted ? undefined : isNull(user.deletedAt);
@@ -138,15 +149,7 @@ export function findUsersPage(
   { offset, limit }: { offset: number; limit: number },
 ) {
   return db
-    .select({
-      userId: user.id,
-      email: user.email,
-      givenName: user.givenName,
-      familyName: user.familyName,
-      globalRole: user.role,
-      deletedAt: user.deletedAt,
-      createdAt: user.createdAt,
-    })
+    .select(listedUserColumns)
     .from(user)
     .where(directoryWhere(filter))
     .orderBy(asc(user.email))

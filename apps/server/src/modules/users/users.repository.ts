@@ -216,15 +216,6 @@ export function findAllMembershipsOf(db: Database, userId: string) {
     .orderBy(sql`${group.parentId} is not null`, sql`${groupMember.removedAt} is not null`, asc(group.name));
 }
 
-/** Ids of the organisations whose key owner the user is. */
-export function findOrganisationsKeyOwnedBy(db: Database, userId: string) {
-  return db
-    .select({ id: group.id })
-    .from(group)
-    .where(and(eq(group.ownerId, userId), isNull(group.parentId)))
-    .then((rows) => rows.map((r) => r.id));
-}
-
 /** Marks an account deleted; false when it was already (or does not exist): a concurrent call won. */
 export function markUserDeleted(db: Database, userId: string) {
   return db

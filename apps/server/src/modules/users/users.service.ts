@@ -9,7 +9,9 @@ import { addMembership, insertUserWithPassword, setActiveOrganisation } from './
  */
 export {
   addGroupMembers,
+  addMembership,
   findActiveMemberships,
+  findAllMembershipsOf,
   findMemberEmails,
   findMemberships,
   findOrganisationMemberIds,
@@ -21,8 +23,10 @@ export {
   recordLicenseAcceptance,
   removeMembers,
   setActiveOrganisation,
+  setMembershipRole,
   updateUser,
 } from './users.repository.js';
+export { findGroupMembershipsPage, type MembershipFilter } from './member-list.repository.js';
 export { countOrganisationMembers, findUserSummaries, searchOrganisationMembers } from './user-search.repository.js';
 export { buildProductClaims, loadIdentity } from './claims.js';
 
