@@ -97,6 +97,25 @@ describe('DataTable', () => {
     expect(screen.getByText('No users to display')).toBeInTheDocument();
   });
 
+  it('shows every row without a pager when it is not paged', () => {
+    render(
+      <DataTable<Row>
+        label="Groups"
+        columns={[{ key: 'name', header: 'Name', render: (row) => row.name }]}
+        rows={[{ id: '1', name: 'Cohort A' }]}
+        getRowKey={(row) => row.id}
+        isLoading={false}
+        isFetching={false}
+        error={null}
+        onRetry={vi.fn()}
+        emptyMessage="No groups to display"
+      />,
+    );
+    expect(screen.getByRole('cell', { name: 'Cohort A' })).toBeInTheDocument();
+    expect(screen.queryByText(/^page /)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+  });
+
   it('shows the error with its message, or "Unknown error", and retries', () => {
     const props = renderTable({ error: new Error('Boom') });
     expect(screen.getByText('An error occurred')).toBeInTheDocument();

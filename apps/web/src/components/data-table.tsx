@@ -37,17 +37,21 @@ export type DataTableColumn<Row> = {
   isRowActions?: boolean;
 };
 
-export type DataTableProps<Row> = {
-  /** Names the table for assistive technology. */
-  label: string;
-  columns: readonly DataTableColumn<Row>[];
-  rows: readonly Row[];
-  getRowKey: (row: Row) => string;
+/** A table of server pages: 'page X of N' and the buttons to page. */
+export type DataTablePaging = {
   total: number;
   /** 0-based. */
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
+};
+
+type DataTableBaseProps<Row> = {
+  /** Names the table for assistive technology. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row) => string;
   /** Called with the term to search for (SEARCH_DEBOUNCE_MS after typing stops), or '' to clear. */
   onSearch?: (term: string) => void;
   searchLabel?: string;
@@ -60,6 +64,9 @@ export type DataTableProps<Row> = {
   /** Why the table is empty (see EmptyState). */
   emptyMessage: string;
 };
+
+/** Without the paging props the table shows every row it is given, with no pager (a short list, such as the groups). */
+export type DataTableProps<Row> = DataTableBaseProps<Row> & (DataTablePaging | { [Key in keyof DataTablePaging]?: never });
 
 /**
  * A body row as tall as one holding an icon button (a row's action menu): rows with and without a
@@ -88,19 +95,16 @@ function useHorizontalOverflow() {
 export const SEARCH_HINT = `Enter at least ${SEARCH_MIN_LENGTH} characters to search`;
 
 /**
- * A paged table over server-side data: 'page X of N', a debounced search box (terms shorter than
- * SEARCH_MIN_LENGTH are never sent, spec section 5), a thin progress bar while the next page
- * loads over the current rows, and the empty and error states of spec section 2.
+ * A table over server-side data, as cards on a phone: 'page X of N' when it is paged, a debounced
+ * search box (terms shorter than SEARCH_MIN_LENGTH are never sent, spec section 5), a thin progress
+ * bar while the next page loads over the current rows, and the empty and error states of spec
+ * section 2.
  */
 export function DataTable<Row>({
   label,
   columns,
   rows,
   getRowKey,
-  total,
-  page,
-  pageSize,
-  onPageChange,
   onSearch,
   searchLabel = 'Search',
   isLoading,
@@ -108,8 +112,8 @@ export function DataTable<Row>({
   error,
   onRetry,
   emptyMessage,
+  ...paging
 }: DataTableProps<Row>) {
-  const pages = pageCount(total, pageSize);
   const isPhone = useIsPhone();
   return (
     <Stack spacing={2}>
@@ -143,17 +147,25 @@ export function DataTable<Row>({
           emptyMessage={emptyMessage}
         />
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-        <IconButton aria-label="Previous page" sx={touchTargetSx} disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
-          <ChevronLeft />
-        </IconButton>
-        <Typography>
-          page {Math.min(page + 1, pages)} of {pages}
-        </Typography>
-        <IconButton aria-label="Next page" sx={touchTargetSx} disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
-          <ChevronRight />
-        </IconButton>
-      </Stack>
+      {paging.onPageChange === undefined ? null : <Pager {...paging} />}
+    </Stack>
+  );
+}
+
+/** 'page X of N' between the buttons to the previous and the next page. */
+function Pager({ total, page, pageSize, onPageChange }: DataTablePaging) {
+  const pages = pageCount(total, pageSize);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+      <IconButton aria-label="Previous page" sx={touchTargetSx} disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft />
+      </IconButton>
+      <Typography>
+        page {Math.min(page + 1, pages)} of {pages}
+      </Typography>
+      <IconButton aria-label="Next page" sx={touchTargetSx} disabled={page + 1 >= pages} onClick={() => onPageChange(page + 1)}>
+        <ChevronRight />
+      </IconButton>
     </Stack>
   );
 }

@@ -150,7 +150,9 @@ describe('GroupsPanel', () => {
         respond: () => errorResponse(403, 'FORBIDDEN', 'You are not allowed to do this.'),
       },
     ]);
-    expect(await screen.findByText('An error occurred: You are not allowed to do this.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('An error occurred')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('You are not allowed to do this.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });

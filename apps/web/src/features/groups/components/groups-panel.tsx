@@ -7,26 +7,16 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Snackbar from '@mui/material/Snackbar';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Group, displayGroupName, parseGroupMetadata, stripGroupPrefixes } from '@patientsim/domain/groups/group.schemas';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import type { DataTableColumn } from '../../../components/data-table';
-import { EmptyState } from '../../../components/empty-state';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { RouterLink } from '../../../components/router-link';
-import { RowCards } from '../../../components/row-cards';
-import { useIsPhone } from '../../../components/use-is-phone';
 import { paths } from '../../../config/paths';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/current-user';
@@ -103,7 +93,6 @@ export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; or
   const canCreate = orgId !== null && hasPermission(user.role, 'org:groups:manage');
   const canEdit = (row: Row) => hasPermission(user.role, 'org:groups:manage') || row.ownerId === user.id;
   const rows = (query.data ?? []).map(toRow).filter((row) => displayTestOrgs || !row.isTesting);
-  const isPhone = useIsPhone();
   const columns: DataTableColumn<Row>[] = [
     {
       key: 'name',
@@ -173,67 +162,17 @@ export function GroupsPanel({ user, orgId: shownOrgId }: { user: CurrentUser; or
         ) : null}
       </Box>
 
-      {query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          An error occurred: {errorMessage(query.error, 'Unknown error')}
-        </Alert>
-      ) : query.isPending ? (
-        <Box aria-busy="true" aria-label="Loading groups">
-          <Skeleton height={48} />
-          <Skeleton height={48} />
-          <Skeleton height={48} />
-        </Box>
-      ) : (
-        <>
-          {query.isFetching ? <LinearProgress aria-label="Refreshing groups" /> : null}
-          {isPhone ? (
-            <>
-              <RowCards label="Groups" columns={columns} rows={rows} getRowKey={(row) => row.group._id} />
-              {rows.length === 0 ? <EmptyState message="No groups to display" /> : null}
-            </>
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-label="Groups" stickyHeader>
-                <TableHead>
-                  <TableRow>
-                    {columns.map((column) => (
-                      <TableCell key={column.key} align={column.align}>
-                        {column.header}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={columns.length}>
-                        <EmptyState message="No groups to display" />
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    rows.map((row) => (
-                      <TableRow key={row.group._id} hover>
-                        {columns.map((column) => (
-                          <TableCell key={column.key} align={column.align}>
-                            {column.render(row)}
-                          </TableCell>
-                        ))}
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </>
-      )}
+      <DataTable
+        label="Groups"
+        columns={columns}
+        rows={rows}
+        getRowKey={(row) => row.group._id}
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        emptyMessage="No groups to display"
+      />
 
       {dialog?.kind === 'create' && orgId ? (
         <GroupNameDialog
