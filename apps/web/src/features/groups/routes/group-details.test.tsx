@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role } from '@patientsim/domain/roles/roles';
 import { describe, expect, it } from 'vitest';
@@ -109,5 +109,24 @@ describe('GroupDetailsRoute', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(api.callsTo('DELETE', `/api/users/extension/groups/${GROUP_ID}/members`)).toHaveLength(1));
     expect(api.callsTo('DELETE', `/api/users/extension/groups/${GROUP_ID}/members`)[0]?.body).toEqual(['user-2']);
+  });
+
+  it('sends no addition before a member is chosen', async () => {
+    const { api, user } = renderDetails('ADMIN', [
+      memberSearch((url) => (url.searchParams.get('inGroup') === 'true' ? [ADA] : [SAM])),
+      { method: 'PATCH', path: `/api/users/extension/groups/${GROUP_ID}/members`, respond: () => jsonResponse({ ok: true }) },
+    ]);
+    const add = await screen.findByRole('button', { name: 'Add member' });
+    expect(add).toBeDisabled();
+    fireEvent.submit(add.closest('form') as HTMLFormElement);
+
+    // Choosing someone afterwards sends one addition, theirs: the empty one before went nowhere.
+    await user.type(screen.getByRole('combobox', { name: 'Add a member of the organization' }), 'sam');
+    await user.click(await screen.findByRole('option', { name: 'Sam Student (sam@demo.test)' }, { timeout: 2000 }));
+    await user.click(add);
+    expect(await screen.findByText('Sam Student added to Cohort A')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', `/api/users/extension/groups/${GROUP_ID}/members`).map((call) => call.body)).toEqual([
+      ['user-3'],
+    ]);
   });
 });
