@@ -115,7 +115,7 @@ test('at 320 px wide the org users list and a confirmation reflow without sidewa
 });
 
 for (const viewport of [PHONE, NARROW]) {
-  test(`at ${viewport.width} px wide the console organisations and users are cards, each Details button on screen`, async ({
+  test(`at ${viewport.width} px wide the access area's organisations and users are cards, each Details button on screen`, async ({
     browser,
   }) => {
     // Every card of a page of users is scrolled to in turn.
@@ -125,7 +125,7 @@ for (const viewport of [PHONE, NARROW]) {
     await expect(organisations.first()).toBeVisible();
     await expect(organisations.first().getByRole('term')).toHaveText(['Product type', 'Seats used', 'Status']);
     await expectNoSidewaysScroll(page);
-    await expectNoSeriousA11yViolations(page, `console organisations (${viewport.width} px)`);
+    await expectNoSeriousA11yViolations(page, `access area organisations (${viewport.width} px)`);
 
     await page.getByRole('button', { name: 'Create organization' }).click();
     await expectFillsTheScreen(page.getByRole('dialog', { name: 'Create organization' }), viewport);
@@ -146,7 +146,7 @@ for (const viewport of [PHONE, NARROW]) {
     const memberships = page.getByRole('list', { name: 'Memberships of Olivia Bennett' }).getByRole('listitem');
     await expect(memberships.filter({ hasText: 'Riverside EMS Academy' }).getByText('Key Owner')).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await expectNoSeriousA11yViolations(page, `console users with details (${viewport.width} px)`);
+    await expectNoSeriousA11yViolations(page, `access area users with details (${viewport.width} px)`);
     await context.close();
   });
 }

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe';
 /**
  * One seat count everywhere (decisions 0035 and 0046): the demo organisation Northgate Nursing
  * School shows the same members, pending invitations and open seats on its profile, in the
- * provider's console and in the invite dialogs, and a bulk list's member and pending invitee take
+ * access area and in the invite dialogs, and a bulk list's member and pending invitee take
  * no new seat. Earlier specs on this server may have changed Northgate's people: the figures are
  * read from the profile, then required everywhere else.
  */
@@ -44,7 +44,7 @@ async function expectConsoleShows(page: Page, figures: Figures) {
   await expect(row.getByText(figures.breakdown, { exact: true })).toBeVisible();
 }
 
-test('the profile, the console and the invite dialogs show one seat count for the demo organisation', async ({ browser }) => {
+test('the profile, the access area and the invite dialogs show one seat count for the demo organisation', async ({ browser }) => {
   // Two signed-in people, five screens, each checked with axe.
   test.setTimeout(120_000);
   const keyOwner = await openAs(browser, 'nurse@demo.test', '/auth/org/profile');
@@ -53,7 +53,7 @@ test('the profile, the console and the invite dialogs show one seat count for th
   const before = await readProfile(keyOwner);
   await expectNoSeriousA11yViolations(keyOwner, 'org profile seats card');
   await expectConsoleShows(provider, before);
-  await expectNoSeriousA11yViolations(provider, 'console organisations with seat figures');
+  await expectNoSeriousA11yViolations(provider, 'access area organisations with seat figures');
 
   // The single invite: one new seat on top of the same count.
   await keyOwner.goto('/auth/org/invite');
