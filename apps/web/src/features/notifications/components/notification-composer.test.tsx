@@ -1,18 +1,36 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CONFIRM_LABELS, REMIND_ME_LABEL } from './popup-slide';
 import { writeLoginResult } from '../../../lib/session-store';
-import { buildLoginResult } from '../../../testing/factories';
-import { stubApi } from '../../../testing/fake-api';
-import { renderWithRouter } from '../../../testing/render';
+import { buildLoginResult, buildNotification } from '../../../testing/factories';
+import { type FakeRoute, stubApi } from '../../../testing/fake-api';
+import { jsonResponse, renderWithRouter } from '../../../testing/render';
 import { NotificationComposer, headerContrastNote } from './notification-composer';
 
-function renderComposer() {
+function renderComposer(routes: FakeRoute[] = []) {
   writeLoginResult(buildLoginResult({ role: 'SUPER_ADMIN' }));
-  stubApi();
+  const api = stubApi(routes);
   renderWithRouter(<NotificationComposer />);
-  return within(screen.getByRole('region', { name: 'Preview' }));
+  return Object.assign(within(screen.getByRole('region', { name: 'Preview' })), { api });
+}
+
+const SEND: FakeRoute = {
+  method: 'POST',
+  path: '/api/users/notifications',
+  respond: () => jsonResponse({ data: { notification: buildNotification() } }),
+};
+
+/** Header, body, a link as the action and all students as the target. */
+async function fillDraft(link: string) {
+  const user = userEvent.setup();
+  fireEvent.change(screen.getByRole('textbox', { name: /^Header/ }), { target: { value: 'Skills night' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /^Body/ }), { target: { value: 'Meet at the ambulance bay.' } });
+  await user.click(screen.getByRole('radio', { name: 'Go To Link' }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Link' }), { target: { value: link } });
+  await user.click(screen.getByRole('checkbox', { name: 'All students' }));
+  await user.click(screen.getByRole('button', { name: 'Add' }));
+  return user;
 }
 
 describe('the announcement composer preview', () => {
@@ -59,5 +77,42 @@ describe('the announcement composer preview', () => {
     expect(headerContrastNote('#5450d5').isWarning).toBe(true);
     expect(headerContrastNote('#b329e3').isWarning).toBe(true);
     expect(headerContrastNote('#ffb300').isWarning).toBe(false);
+  });
+});
+
+describe('sending an announcement', () => {
+  it('sends the header, body, link and targets, then says so and starts an empty form', async () => {
+    const { api } = renderComposer([SEND]);
+    const user = await fillDraft('/authoring/cases');
+    expect(screen.getByText('This notification goes to: All students.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Notification Sent!' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/notifications').map((call) => call.body)).toEqual([
+      {
+        type: 'POPUP_MESSAGE',
+        title: 'Skills night',
+        message: 'Meet at the ambulance bay.',
+        color: 'red',
+        media: null,
+        animation: null,
+        actions: [{ label: 'Go to', type: 'URL', metadata: { url: '/authoring/cases' } }],
+        targets: [{ principalType: 'GROUP', principalId: 'ALL_STUDENTS' }],
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Header/ })).toHaveValue(''));
+    expect(screen.getByText('Nobody will receive this notification yet.')).toBeInTheDocument();
+  });
+
+  it('refuses a link that is neither a path of this site nor an http(s) address, and sends nothing', async () => {
+    const { api } = renderComposer([SEND]);
+    const user = await fillDraft('javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText('Enter a path of this site or an http(s) address')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Link' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Link' })).toHaveFocus();
+    expect(api.callsTo('POST', '/api/users/notifications')).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,6 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_HEADER_MAX } from '@patientsim/domain/common/constants';
 import {
@@ -22,6 +22,9 @@ import {
   NewNotificationBodySchema,
 } from '@patientsim/domain/notifications/notification.schemas';
 import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
 import { PopupSlide, type SlideContent } from './popup-slide';
 import { errorMessage } from '../../../lib/api-client';
 import { MIN_TEXT_CONTRAST, formatContrast, headerContrast } from '../../../lib/notification-colors';
@@ -43,18 +46,17 @@ export const COLOR_NAMES: Record<NotificationColor, string> = {
   '#d550c3': 'Pink',
 };
 
-/** The action of an announcement (decision 13): a link, a case, or the popup's own buttons. */
-type ActionChoice = 'link' | 'case' | 'default';
-
-type Draft = {
-  title: string;
-  message: string;
-  color: NotificationColor;
-  action: ActionChoice;
-  link: string;
-  caseId: string;
-  targets: LabelledTarget[];
-};
+/** The form's fields; the action is a link, a case, or the popup's own buttons (decision 13). */
+const DraftSchema = z.object({
+  title: z.string(),
+  message: z.string(),
+  color: z.enum(NOTIFICATION_COLORS),
+  action: z.enum(['link', 'case', 'default']),
+  link: z.string(),
+  caseId: z.string(),
+  targets: z.array(z.custom<LabelledTarget>()),
+});
+type Draft = z.infer<typeof DraftSchema>;
 
 const EMPTY_DRAFT: Draft = { title: '', message: '', color: 'red', action: 'default', link: '', caseId: '', targets: [] };
 
@@ -110,21 +112,21 @@ export function headerContrastNote(color: NotificationColor): { isWarning: boole
   };
 }
 
-/** Field errors of a draft, from the shared schema (the server checks the same). */
-function draftErrors(draft: Draft): { link?: string; caseId?: string; form?: string } {
-  const parsed = NewNotificationBodySchema.safeParse(notificationBody(draft));
-  if (parsed.success) return {};
-  const errors: { link?: string; caseId?: string; form?: string } = {};
-  for (const issue of parsed.error.issues) {
-    if (issue.path[0] === 'actions') {
-      if (draft.action === 'link') errors.link = 'Enter a path of this site or an http(s) address';
-      else errors.caseId = 'Enter a case ID (letters, digits, - and _)';
-    } else {
-      errors.form ??= issue.message;
-    }
+/**
+ * A draft becomes the request body and is checked with the server's NewNotificationBodySchema; a bad
+ * link or case ID is reported on its own field first, in words that say what to enter.
+ */
+const NotificationFormSchema = DraftSchema.superRefine((draft, context) => {
+  if (NewNotificationBodySchema.shape.actions.safeParse(notificationBody(draft).actions).success) return;
+  if (draft.action === 'link') {
+    context.addIssue({ code: 'custom', path: ['link'], message: 'Enter a path of this site or an http(s) address' });
+  } else {
+    context.addIssue({ code: 'custom', path: ['caseId'], message: 'Enter a case ID (letters, digits, - and _)' });
   }
-  return errors;
-}
+})
+  .transform(notificationBody)
+  .pipe(NewNotificationBodySchema);
+type NotificationFormValues = z.output<typeof NotificationFormSchema>;
 
 /**
  * New Notification (spec sections 2 and 4): header, body, header colour, the action, the target
@@ -132,37 +134,33 @@ function draftErrors(draft: Draft): { link?: string; caseId?: string; form?: str
  * 'Notification Sent!' and an empty form.
  */
 export function NotificationComposer() {
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<ReturnType<typeof draftErrors>>({});
+  const { control, handleSubmit, reset, setValue, clearErrors, formState } = useForm<Draft, unknown, NotificationFormValues>({
+    resolver: zodResolver(NotificationFormSchema),
+    defaultValues: EMPTY_DRAFT,
+  });
+  const [title, message, color, action, link, caseId, targets] = useWatch({
+    control,
+    name: ['title', 'message', 'color', 'action', 'link', 'caseId', 'targets'],
+  });
+  const draft: Draft = { title, message, color, action, link, caseId, targets };
   const [isSentOpen, setIsSentOpen] = useState(false);
   // A new picker after each send: its selections start over with the form.
   const [formRound, setFormRound] = useState(0);
   const send = useSendNotification();
   const dialogTitleId = useId();
   const previewId = useId();
-  const colorNote = headerContrastNote(draft.color);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const canSend = draft.title.trim() !== '' && draft.message.trim() !== '' && draft.targets.length > 0 && !send.isPending;
+  const colorNote = headerContrastNote(color);
+  const canSend = title.trim() !== '' && message.trim() !== '' && targets.length > 0 && !send.isPending;
+  const targetsError = formState.errors.targets?.message ?? formState.errors.targets?.root?.message;
 
-  const submit = async () => {
-    const found = draftErrors(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      await send.mutateAsync(notificationBody(draft));
-    } catch {
-      return;
-    }
-    setDraft(EMPTY_DRAFT);
+  const startOver = () => {
+    reset(EMPTY_DRAFT);
     setFormRound((value) => value + 1);
-    setIsSentOpen(true);
   };
 
   const clear = () => {
-    setDraft(EMPTY_DRAFT);
-    setErrors({});
+    startOver();
     send.reset();
-    setFormRound((value) => value + 1);
   };
 
   return (
@@ -170,10 +168,14 @@ export function NotificationComposer() {
       component="form"
       noValidate
       aria-labelledby={`${dialogTitleId}-form`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={handleSubmit((body) =>
+        send.mutate(body, {
+          onSuccess: () => {
+            startOver();
+            setIsSentOpen(true);
+          },
+        }),
+      )}
     >
       <Typography id={`${dialogTitleId}-form`} component="h2" variant="h5" gutterBottom>
         New Notification
@@ -188,46 +190,59 @@ export function NotificationComposer() {
         }}
       >
         <Stack spacing={3} sx={{ maxWidth: 720, minWidth: 0 }}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="title"
             label="Header"
             required
-            value={draft.title}
-            onChange={(event) => set('title', event.target.value)}
+            margin="none"
             slotProps={{ htmlInput: { maxLength: NOTIFICATION_HEADER_MAX } }}
-            helperText={`${draft.title.length}/${NOTIFICATION_HEADER_MAX}`}
+            hint={`${title.length}/${NOTIFICATION_HEADER_MAX}`}
             disabled={send.isPending}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            name="message"
             label="Body"
             required
-            multiline
-            minRows={4}
-            value={draft.message}
-            onChange={(event) => set('message', event.target.value)}
-            slotProps={{ htmlInput: { maxLength: NOTIFICATION_BODY_MAX } }}
-            helperText={`${draft.message.length}/${NOTIFICATION_BODY_MAX}`}
+            margin="none"
+            slotProps={{ input: { multiline: true, minRows: 4 }, htmlInput: { maxLength: NOTIFICATION_BODY_MAX } }}
+            hint={`${message.length}/${NOTIFICATION_BODY_MAX}`}
             disabled={send.isPending}
           />
           <FormControl component="fieldset" disabled={send.isPending}>
             <FormLabel component="legend">Header text colour</FormLabel>
-            <RadioGroup row value={draft.color} onChange={(event) => set('color', event.target.value as NotificationColor)}>
-              {NOTIFICATION_COLORS.map((color) => (
-                <FormControlLabel
-                  key={color}
-                  value={color}
-                  control={<Radio />}
-                  label={
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Box
-                        aria-hidden
-                        sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: color, border: 1, borderColor: 'grey.700' }}
-                      />
-                      <span>{COLOR_NAMES[color]}</span>
-                    </Stack>
-                  }
-                />
-              ))}
-            </RadioGroup>
+            <Controller
+              control={control}
+              name="color"
+              render={({ field }) => (
+                <RadioGroup row name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                  {NOTIFICATION_COLORS.map((option) => (
+                    <FormControlLabel
+                      key={option}
+                      value={option}
+                      control={<Radio />}
+                      label={
+                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                          <Box
+                            aria-hidden
+                            sx={{
+                              width: 16,
+                              height: 16,
+                              borderRadius: '50%',
+                              bgcolor: option,
+                              border: 1,
+                              borderColor: 'grey.700',
+                            }}
+                          />
+                          <span>{COLOR_NAMES[option]}</span>
+                        </Stack>
+                      }
+                    />
+                  ))}
+                </RadioGroup>
+              )}
+            />
             <Box aria-live="polite">
               {colorNote.isWarning ? (
                 <Alert severity="warning" sx={{ mt: 1 }}>
@@ -240,37 +255,47 @@ export function NotificationComposer() {
           </FormControl>
           <FormControl component="fieldset" disabled={send.isPending}>
             <FormLabel component="legend">Action</FormLabel>
-            <RadioGroup
-              row
-              value={draft.action}
-              onChange={(event) => {
-                // A link and a case exclude each other (spec section 4): choosing one clears the other.
-                setDraft((current) => ({ ...current, action: event.target.value as ActionChoice, link: '', caseId: '' }));
-                setErrors({});
-              }}
-            >
-              <FormControlLabel value="default" control={<Radio />} label="Default Template" />
-              <FormControlLabel value="link" control={<Radio />} label="Go To Link" />
-              <FormControlLabel value="case" control={<Radio />} label="Case" />
-            </RadioGroup>
+            <Controller
+              control={control}
+              name="action"
+              render={({ field }) => (
+                <RadioGroup
+                  row
+                  name={field.name}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    // A link and a case exclude each other (spec section 4): choosing one clears the other.
+                    setValue('link', '');
+                    setValue('caseId', '');
+                    clearErrors();
+                  }}
+                >
+                  <FormControlLabel value="default" control={<Radio />} label="Default Template" />
+                  <FormControlLabel value="link" control={<Radio />} label="Go To Link" />
+                  <FormControlLabel value="case" control={<Radio />} label="Case" />
+                </RadioGroup>
+              )}
+            />
           </FormControl>
-          {draft.action === 'link' ? (
-            <TextField
+          {action === 'link' ? (
+            <FormTextField
+              control={control}
+              name="link"
               label="Link"
-              value={draft.link}
-              onChange={(event) => set('link', event.target.value)}
-              error={Boolean(errors.link)}
-              helperText={errors.link ?? "The popup's 'Go to' button opens it: a path of this site or an http(s) address."}
+              margin="none"
+              hint="The popup's 'Go to' button opens it: a path of this site or an http(s) address."
               disabled={send.isPending}
             />
           ) : null}
-          {draft.action === 'case' ? (
-            <TextField
+          {action === 'case' ? (
+            <FormTextField
+              control={control}
+              name="caseId"
               label="Case ID"
-              value={draft.caseId}
-              onChange={(event) => set('caseId', event.target.value)}
-              error={Boolean(errors.caseId)}
-              helperText={errors.caseId ?? "The popup's 'Go to' button opens this case in the scenario library."}
+              margin="none"
+              hint="The popup's 'Go to' button opens this case in the scenario library."
               disabled={send.isPending}
             />
           ) : null}
@@ -278,19 +303,20 @@ export function NotificationComposer() {
             <Typography component="h3" variant="h6" gutterBottom>
               Target
             </Typography>
-            <TargetPicker
-              key={formRound}
-              targets={draft.targets}
-              onTargetsChange={(targets) => set('targets', targets)}
-              disabled={send.isPending}
+            <Controller
+              control={control}
+              name="targets"
+              render={({ field }) => (
+                <TargetPicker key={formRound} targets={field.value} onTargetsChange={field.onChange} disabled={send.isPending} />
+              )}
             />
           </Box>
           <Typography aria-live="polite">
-            {draft.targets.length === 0
+            {targets.length === 0
               ? 'Nobody will receive this notification yet.'
-              : `This notification goes to: ${draft.targets.map((target) => target.label).join('; ')}.`}
+              : `This notification goes to: ${targets.map((target) => target.label).join('; ')}.`}
           </Typography>
-          {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+          {targetsError ? <Alert severity="error">{targetsError}</Alert> : null}
           {send.isError ? <Alert severity="error">{errorMessage(send.error, 'Unknown error')}</Alert> : null}
           <Stack direction="row" spacing={2}>
             <Button variant="outlined" onClick={clear} disabled={send.isPending}>
