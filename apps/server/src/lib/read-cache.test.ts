@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createReadCache } from './read-cache.js';
+import type { Database } from '../db/client.js';
+import { changeIdentity, createReadCache } from './read-cache.js';
 
 describe('read cache', () => {
   it('serves a loaded value until it expires', async () => {
@@ -37,5 +38,58 @@ describe('read cache', () => {
     fail(new Error('down'));
     await expect(failing).rejects.toThrow('down');
     expect(await cache.get('k', async () => 'loaded again')).toBe('fresh');
+  });
+});
+
+describe('changeIdentity', () => {
+  /** A database whose transactions record when they commit, and a cache that records when it is cleared. */
+  function recorded() {
+    const events: string[] = [];
+    const tx = {} as Database;
+    const db = {
+      async transaction<T>(work: (transaction: Database) => Promise<T>) {
+        const result = await work(tx);
+        events.push('commit');
+        return result;
+      },
+    } as unknown as Database;
+    const cache = createReadCache({ ttlMs: 60_000 });
+    const clear = cache.clear;
+    cache.clear = () => {
+      events.push('clear');
+      clear();
+    };
+    return { events, tx, ctx: { db, cache } };
+  }
+
+  it('clears the cache once the transaction has committed, not before', async () => {
+    const { events, tx, ctx } = recorded();
+    const answer = await changeIdentity(ctx, async (db) => {
+      events.push(db === tx ? 'write in the transaction' : 'write outside it');
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    expect(events).toEqual(['write in the transaction', 'commit', 'clear']);
+  });
+
+  it('forgets what was read before the write: the next read loads the committed rows', async () => {
+    const { ctx } = recorded();
+    let role = 'STUDENT';
+    const read = () => ctx.cache.get('identity:u1', async () => role);
+    expect(await read()).toBe('STUDENT');
+    await changeIdentity(ctx, async () => {
+      role = 'ADMIN';
+    });
+    expect(await read()).toBe('ADMIN');
+  });
+
+  it('clears nothing when the transaction fails: nothing changed', async () => {
+    const { events, ctx } = recorded();
+    await expect(
+      changeIdentity(ctx, async () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(events).toEqual([]);
   });
 });

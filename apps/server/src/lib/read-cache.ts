@@ -1,3 +1,4 @@
+import type { Database } from '../db/client.js';
 import { createLocalInvalidations, type Invalidations } from './invalidation.js';
 
 /** How long an entry lives when no write is announced (ms). */
@@ -13,7 +14,10 @@ export const READ_CACHE_TTL_MS = 1000;
  */
 export type ReadCache = {
   get: <T>(key: string, load: () => Promise<T>) => Promise<T>;
-  /** Forget everything, here and in every other process: call after any write to users, groups, memberships or sessions. */
+  /**
+   * Forget everything, here and in every other process. Writes to users, groups and memberships
+   * call it through `changeIdentity`; the session writers (identity/sessions.ts) after theirs.
+   */
   clear: () => void;
   /** Forget everything in this process only. */
   clearLocal: () => void;
@@ -56,4 +60,16 @@ export function createReadCache({
     },
     clearLocal,
   };
+}
+
+/**
+ * The one way to write what the identity reads load (a user's row, their memberships, the groups
+ * they are in, who owns an organisation): `work` runs as one transaction, and the cache is cleared,
+ * here and in every other process, once it has committed. Not before: a read between a clear and
+ * the commit would load the old rows and keep them.
+ */
+export async function changeIdentity<T>(ctx: { db: Database; cache: ReadCache }, work: (tx: Database) => Promise<T>): Promise<T> {
+  const result = await ctx.db.transaction(work);
+  ctx.cache.clear();
+  return result;
 }

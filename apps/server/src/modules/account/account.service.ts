@@ -9,6 +9,7 @@ import { toCsv } from '../../lib/csv.js';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { endUserSessions } from '../../identity/sessions.js';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { addressInUseEmail, emailChangeNoticeEmail, verificationEmail } from '../../mail/templates.js';
 import { sendInBackground } from '../../lib/background-mail.js';
@@ -66,7 +67,7 @@ export async function updateOwnProfile({
   }
   // The names, the address and the audit event of the save, together or not at all (a crash
   // between two statements must not leave half a save, or a change nobody recorded).
-  const { updated, move } = await ctx.db.transaction(async (tx) => {
+  const { updated, move } = await changeIdentity(ctx, async (tx) => {
     const row = Object.keys(names).length > 0 ? await updateUser(tx, userId, names) : current;
     assert(row, 'NOT_FOUND');
     const addressMove = newEmail ? await moveToAddress(tx, current, newEmail) : null;
@@ -79,7 +80,6 @@ export async function updateOwnProfile({
     });
     return { updated: row, move: addressMove };
   });
-  ctx.cache.clear();
   if (newEmail) await finishAddressMove({ ctx, current, newEmail, move });
   return {
     user_id: updated.id,

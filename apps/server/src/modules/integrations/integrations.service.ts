@@ -6,6 +6,7 @@ import { assertStrongPassword, hashPassword } from '../../identity/password.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import { isSameSecret } from '../../lib/secrets.js';
 import type { Services } from '../../plugins/app/services.js';
 import { assertSeatsKept, hasFreeSeat, lockSeats } from '../invitations/seats.service.js';
@@ -94,7 +95,7 @@ export async function addProvisionedUser({
   const passwordHash = await hashPassword(password);
   const org = await findGroupById(ctx.db, row.orgId);
   assert(org, 'NOT_FOUND', { message: 'Organization not found.' });
-  const released = await ctx.db.transaction(async (tx) => {
+  const released = await changeIdentity(ctx, async (tx) => {
     const seats = await lockSeats(tx, org.id);
     if (!(await repo.useProvisioning(tx, row.id)))
       throw new AppError('INVITATION_INVALID', { message: 'This link is invalid, expired or already used.' });
@@ -119,7 +120,6 @@ export async function addProvisionedUser({
     return releasedUserId;
   });
   if (released) await endUserSessions(ctx, [released]);
-  ctx.cache.clear();
   await audit(ctx.db, {
     actorId: userId,
     action: 'user.provisioned',

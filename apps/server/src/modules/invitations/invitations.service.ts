@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.js';
 import { findHolder, isVerifiedHolder } from '../../identity/email-ownership.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import { invitationEmail } from '../../mail/templates.js';
 import type { OrgAccess, RequestUser } from '../../lib/access.js';
@@ -99,7 +100,7 @@ export async function createInvitations({
   const accounts = new Map<string, string | null>();
   for (const entry of entries) accounts.set(entry.email, await findAccountId(ctx.db, entry.email));
 
-  const { planned, org, isNewOrg } = await ctx.db.transaction(async (tx) => {
+  const { planned, org, isNewOrg } = await changeIdentity(ctx, async (tx) => {
     const seats: OrganisationSeats =
       target.kind === 'existing'
         ? await lockSeats(tx, target.access.orgId)
@@ -220,7 +221,6 @@ export async function createInvitations({
     return { planned: rows, org, isNewOrg: target.kind === 'new' };
   });
 
-  ctx.cache.clear();
   for (const row of planned) {
     if (!row.mail) continue;
     const url = invitationLink(ctx.env.PUBLIC_URL, {
@@ -290,7 +290,7 @@ export async function revokeInvitation({
   ip,
   access,
   email,
-}: Actor & { ctx: Pick<Ctx, 'db' | 'cache'>; access: OrgAccess; email: string }): Promise<void> {
+}: Actor & { ctx: Pick<Ctx, 'db'>; access: OrgAccess; email: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const revoked = await repo.revokeInvitations(tx, access.orgId, email);
     assert(revoked.length > 0, 'NOT_FOUND', { message: 'No pending invitation for this email.' });
@@ -305,7 +305,6 @@ export async function revokeInvitation({
       });
     }
   });
-  ctx.cache.clear();
 }
 
 /** Mails the organisation's pending invitation to `email` again with a fresh link; the old one dies. */

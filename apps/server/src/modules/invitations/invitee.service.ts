@@ -1,6 +1,6 @@
 import type { Invite } from '@patientsim/domain/invitations/invitation.schemas';
 import type { Database } from '../../db/client.js';
-import type { ReadCache } from '../../lib/read-cache.js';
+import { changeIdentity, type ReadCache } from '../../lib/read-cache.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken } from '../../lib/ids.js';
@@ -62,13 +62,12 @@ async function joinThroughInvitation({
 }) {
   const orgId = row.invitation.orgId;
   assert(orgId, 'INVITATION_INVALID');
-  await db.transaction(async (tx) => {
+  await changeIdentity({ db, cache }, async (tx) => {
     const seats = await lockSeats(tx, orgId);
     // Settling first makes a second, concurrent acceptance of the same invitation fail cleanly.
     if (!(await repo.settleInvitation(tx, row.invitation.id, 'accepted'))) throw new AppError('INVITATION_INVALID');
     await joinInvitedOrganisation(tx, { invitation: { ...row.invitation, orgId }, userId, seats });
   });
-  cache.clear();
   await auditAs(
     db,
     { id: userId },

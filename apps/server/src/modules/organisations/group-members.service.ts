@@ -3,7 +3,7 @@ import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { Role } from '@patientsim/domain/roles/roles';
 import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Database } from '../../db/client.js';
-import type { ReadCache } from '../../lib/read-cache.js';
+import { changeIdentity, type ReadCache } from '../../lib/read-cache.js';
 import type { Auth } from '../../identity/auth.js';
 import { endUserSessions } from '../../identity/sessions.js';
 import { auditAs } from '../../lib/audit.js';
@@ -48,7 +48,7 @@ export async function removeGroupMembers({
   // before the removal commits, so that a failure (Redis out of reach) answers 503 with the member
   // still a member, and the retry does the whole job (decision 0036).
   if (!isLeaving && row.parentId === null) await endUserSessions({ auth, cache }, userIds);
-  await db.transaction(async (tx) => {
+  await changeIdentity({ db, cache }, async (tx) => {
     await removeMembers(tx, row, userIds);
     await auditAs(tx, actor, {
       action: isLeaving ? 'group.leave' : 'group.remove-members',
@@ -59,7 +59,6 @@ export async function removeGroupMembers({
       details: { userIds },
     });
   });
-  cache.clear();
 }
 
 /**

@@ -5,6 +5,7 @@ import { isAdmin } from '@patientsim/domain/roles/roles';
 import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Database } from '../../db/client.js';
 import { auditAs } from '../../lib/audit.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { addGroupMembers, findMemberships, findUserById } from '../users/users.service.js';
@@ -13,7 +14,7 @@ import { toWireGroup, toWireGroups, type WriteContext } from './organisations.se
 
 /**
  * Creating, changing and deleting groups: an organisation's settings and its sub-groups, each
- * write audited and the read cache cleared.
+ * write audited, the identity cache cleared once it commits (changeIdentity).
  */
 
 /** Admins manage every sub-group of their organisation; a sub-group's owner manages that one. */
@@ -43,7 +44,7 @@ export async function createGroup({ db, cache, actor, access, ip, name }: WriteC
     throw new AppError('VALIDATION_FAILED', { message: 'A group can only be created inside an organization.' });
   }
   const storedName = prefixSubgroupName(access.orgId, name);
-  const created = await db.transaction(async (tx) => {
+  const created = await changeIdentity({ db, cache }, async (tx) => {
     await assertNameFree(tx, access.orgId, storedName);
     const row = await repo.insertGroup(tx, {
       id: newId(),
@@ -62,7 +63,6 @@ export async function createGroup({ db, cache, actor, access, ip, name }: WriteC
     });
     return row;
   });
-  cache.clear();
   return toWireGroup(created, 0);
 }
 
@@ -113,7 +113,7 @@ export async function updateGroup({
     if (!isSubgroup && !isAdmin(role)) throw new AppError('KEY_OWNER_MUST_BE_ADMIN');
   }
   const storedName = name === undefined ? undefined : isSubgroup ? prefixSubgroupName(access.orgId, name) : name;
-  const updated = await db.transaction(async (tx) => {
+  const updated = await changeIdentity({ db, cache }, async (tx) => {
     if (storedName !== undefined && isSubgroup) await assertNameFree(tx, access.orgId, storedName, row.id);
     const values = {
       ...(storedName === undefined ? {} : { name: storedName }),
@@ -134,7 +134,6 @@ export async function updateGroup({
     return result;
   });
   // Names, product type, status and key ownership are in the claims and groups of every member.
-  cache.clear();
   return (await toWireGroups(db, [updated]))[0] as Group;
 }
 
@@ -147,7 +146,7 @@ export async function deleteGroup({ db, cache, actor, access, ip }: WriteContext
   const row = access.group;
   if (!canManageSubgroup(actor, access)) throw new AppError('FORBIDDEN');
   requireSubgroup(row);
-  await db.transaction(async (tx) => {
+  await changeIdentity({ db, cache }, async (tx) => {
     await repo.deleteGroups(tx, [row.id]);
     await auditAs(tx, actor, {
       action: 'group.delete',
@@ -159,7 +158,6 @@ export async function deleteGroup({ db, cache, actor, access, ip }: WriteContext
       details: { name: row.name },
     });
   });
-  cache.clear();
 }
 
 /** Deletes sub-groups of the organisation the request names; all of them are its own, or nothing happens. */
@@ -169,7 +167,7 @@ export async function deleteNestedGroups({ db, cache, actor, access, ip, groupId
   const found = await repo.findSubgroupsByIds(db, access.group.id, ids);
   if (found.length !== ids.length)
     throw new AppError('NOT_FOUND', { message: 'One or more groups are not in this organization.' });
-  await db.transaction(async (tx) => {
+  await changeIdentity({ db, cache }, async (tx) => {
     await repo.deleteGroups(tx, ids);
     await auditAs(tx, actor, {
       action: 'group.delete',
@@ -180,7 +178,6 @@ export async function deleteNestedGroups({ db, cache, actor, access, ip, groupId
       details: { groups: found.map((g) => ({ id: g.id, name: g.name })) },
     });
   });
-  cache.clear();
 }
 
 /** Adds members of the organisation to the sub-group the request names (an admin or its owner). */
@@ -193,7 +190,7 @@ export async function addMembersToGroup({ db, cache, actor, access, ip, userIds 
   if (members.length !== ids.length) {
     throw new AppError('NOT_FOUND', { message: 'One or more users are not members of this organization.' });
   }
-  await db.transaction(async (tx) => {
+  await changeIdentity({ db, cache }, async (tx) => {
     // A subscribed member of the organisation is a subscribed member of its groups too.
     await addGroupMembers(
       tx,
@@ -209,5 +206,4 @@ export async function addMembersToGroup({ db, cache, actor, access, ip, userIds 
       details: { userIds: ids },
     });
   });
-  cache.clear();
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.js';
 import { openReclaim, reclaimLink } from '../../identity/email-reclaim.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import type { OrgAccess, RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { emailChangedByOrganisationEmail } from '../../mail/templates.js';
@@ -190,7 +191,7 @@ export async function updateOrgUser({
   };
   const fields = [...Object.keys(names), ...(newRole ? ['role'] : []), ...(newEmail ? ['email'] : [])];
   // Names, role, address, its reclaim link and the audit events commit together or not at all.
-  const { move, reclaim } = await ctx.db.transaction(async (tx) => {
+  const { move, reclaim } = await changeIdentity(ctx, async (tx) => {
     if (Object.keys(names).length > 0) {
       const givenName = names.givenName ?? current.givenName;
       const familyName = names.familyName ?? current.familyName;
@@ -212,7 +213,6 @@ export async function updateOrgUser({
     });
     return { move: addressMove, reclaim: opened };
   });
-  ctx.cache.clear();
   if (newEmail) {
     await finishAddressMove({
       ctx,

@@ -3,6 +3,7 @@ import type { MoveUserBody } from '@patientsim/domain/users/users.schemas';
 import { endUserSessions } from '../../identity/sessions.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { assertSeatsKept, lockSeats } from '../invitations/seats.service.js';
@@ -33,7 +34,7 @@ export async function moveUser({
   body: MoveUserBody;
   ip: string;
 }): Promise<{ ok: true }> {
-  await ctx.db.transaction(async (tx) => {
+  await changeIdentity(ctx, async (tx) => {
     const target = await findUserById(tx, userId);
     if (!target || target.deletedAt) throw new AppError('NOT_FOUND');
     const globalRole = target.role;
@@ -71,6 +72,5 @@ export async function moveUser({
     });
   });
   await endUserSessions(ctx, [userId]);
-  ctx.cache.clear();
   return { ok: true };
 }

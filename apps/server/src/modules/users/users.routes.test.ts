@@ -227,6 +227,22 @@ describe('PATCH /users/:id?orgId= (an admin edits a member)', () => {
     expect(event?.details).toMatchObject({ fields: ['givenName', 'familyName', 'role'], from: 'STUDENT', to: 'USER' });
   });
 
+  it("reaches the member's next token at once: the write clears the identity cache", async () => {
+    const member = await fresh();
+    // Signing in read the member's identity through the cache: only a clear lets the renewal see the change.
+    const memberSession = await signInAs(t, member.email, member.password);
+    expect(memberSession.payload.role).toBe('STUDENT');
+    const clear = vi.spyOn(t.app.cache, 'clear');
+    try {
+      expect((await edit(as.admin, member.id, { role: 'USER' })).statusCode).toBe(200);
+      expect(clear).toHaveBeenCalled();
+    } finally {
+      clear.mockRestore();
+    }
+    const renewed = await memberSession.client.post('/api/users/auth/token');
+    expect(renewed.json().idTokenPayload.role).toBe('USER');
+  });
+
   it('moves a member to a new address without a password: their sessions end and the address must verify', async () => {
     const member = await fresh();
     const memberSession = await signInAs(t, member.email, member.password);
