@@ -4,6 +4,7 @@ import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../src/db/client.js';
 import { licenseAcceptance, user } from '../src/db/schema/auth.js';
 import { group, groupMember } from '../src/db/schema/groups.js';
+import { type Auth, createAccountsAuth } from '../src/identity/auth.js';
 import { openViewSession } from '../src/identity/impersonation.js';
 import { hashPassword } from '../src/identity/password.js';
 import { newId } from '../src/lib/ids.js';
@@ -15,6 +16,15 @@ import { signInAs } from './sign-in-client.js';
 
 export const TEST_PASSWORD = 'Test-Pass-2026';
 let passwordHash: Promise<string> | null = null;
+
+const authByDatabase = new WeakMap<Database, Auth>();
+
+/** better-auth on `db`, once per database: fixtures create accounts where no app may be built. */
+function authFor(db: Database): Auth {
+  const auth = authByDatabase.get(db) ?? createAccountsAuth(db);
+  authByDatabase.set(db, auth);
+  return auth;
+}
 
 export type InsertUserOptions = Omit<UserOverrides, 'id' | 'emailVerified' | 'licenseVersion'> & {
   verified?: boolean;
@@ -41,10 +51,11 @@ export async function insertUser(
     emailVerified: verified,
     licenseVersion: license ? LICENSE_VERSION : null,
   });
-  await createAccount(db, {
-    passwordHash: password ? await hashPassword(password) : await passwordHash,
-    values: { ...values, id },
-  });
+  // One hash serves every account with the usual test password: hashing is deliberately slow.
+  const credential = password
+    ? { password, hash: await hashPassword(password) }
+    : { password: TEST_PASSWORD, hash: await passwordHash };
+  await db.transaction((tx) => createAccount(tx, { auth: authFor(db), credential, values: { ...values, id } }));
   if (license) await db.insert(licenseAcceptance).values(buildLicenseAcceptance({ userId: id }));
   return { id, email: values.email, password: password ?? TEST_PASSWORD, role };
 }

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { runWithTransaction } from '@better-auth/core/context';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -7,11 +9,15 @@ import { jwt } from 'better-auth/plugins/jwt';
 import { ID_TOKEN_AUDIENCE, PASSWORD_RESET_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patientsim/domain/auth/password-policy';
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { Database } from '../db/client.js';
 import { account, jwks, session, user, verification } from '../db/schema/auth.js';
+import { AppError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
+import { createRateLimiter } from '../lib/rate-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordResetEmail } from '../mail/templates.js';
+import { createDeviceCookies } from './device-cookies.js';
 import { resetAddressOf, restoreProvenAddress } from './email-ownership.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionStorage } from './session-storage.js';
@@ -24,6 +30,18 @@ const SESSION_SECONDS = 7 * 24 * 3600;
 
 /** Set while `createResetToken` runs: the reset token goes to it instead of into an e-mail. */
 const resetTokenReceiver = new AsyncLocalStorage<(token: string) => void>();
+
+/** A new account's user row: its id and every column better-auth's sign-up leaves to the product. */
+export type NewAccountValues = typeof user.$inferInsert & { id: string; name: string };
+
+/** A new password and its hash, made before the transaction that creates the account. */
+export type NewCredential = { password: string; hash: string };
+
+/** Set while `createAccountInTransaction` runs: what better-auth's sign-up writes beyond its own fields. */
+const accountInCreation = new AsyncLocalStorage<{ values: NewAccountValues; passwordHash: string }>();
+
+/** How better-auth reaches the product's tables, for the whole database or for one transaction. */
+const adapterConfig = { provider: 'pg', schema: { user, session, account, verification, jwks } } as const;
 
 export type AuthOptions = {
   db: Database;
@@ -54,7 +72,7 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
     baseURL: publicUrl,
     basePath: AUTH_BASE_PATH,
     secret,
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, jwks } }),
+    database: drizzleAdapter(db, adapterConfig),
     telemetry: { enabled: false },
     logger: {
       log: (level, message, ...args) => {
@@ -98,6 +116,14 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
         },
       },
       user: {
+        create: {
+          // Sign-up takes only what a client may send; the product's account creation gives the
+          // rest (its id, role, product type, active organisation, whether the address is proven).
+          before: async (created) => {
+            const creating = accountInCreation.getStore();
+            if (creating) return { data: { ...created, ...creating.values } };
+          },
+        },
         update: {
           after: async () => {
             onUserChange?.();
@@ -110,8 +136,15 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
       requireEmailVerification: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
-      autoSignIn: true,
+      // An account's hash is made before the transaction that writes it (createAccountInTransaction):
+      // the embedded database runs one transaction at a time, which should not wait for a hash.
+      password: {
+        hash: async (password) => accountInCreation.getStore()?.passwordHash ?? hashPassword(password),
+        verify: verifyPassword,
+      },
+      // Sign-up only creates the account; the product signs in afterwards, once its own writes are
+      // done (an invitation's organisation, an unverified address's verification).
+      autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       sendResetPassword: async ({ user: target, token }) => {
@@ -148,6 +181,33 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
+ * better-auth set up as the server sets it up, on `db`, for creating accounts where no server runs
+ * (the demo seed, the test fixtures). Creating an account signs nobody in and mails nothing: the
+ * secret is a random one that signs nothing anyone reads, and the mailer refuses.
+ */
+export function createAccountsAuth(db: Database): Auth {
+  const secret = randomBytes(32).toString('hex');
+  const log = pino({ level: 'silent' });
+  const mailer: Mailer = {
+    send: () => Promise.reject(new Error('creating accounts sends no mail')),
+    outbox: [],
+    close: () => {},
+  };
+  return createAuth({
+    db,
+    publicUrl: 'http://localhost',
+    secret,
+    mailer,
+    log,
+    limits: {
+      limiter: createRateLimiter(),
+      deviceCookies: createDeviceCookies({ secret, isSecure: false }),
+      onLockout: () => {},
+    },
+  });
+}
+
+/**
  * A password reset token for the account whose address is `email`, handed to the caller instead
  * of mailed: for a flow that has just proved the address with a link of its own (taking an
  * account back), so that the person goes straight on to choose a password. Null without such
@@ -162,4 +222,34 @@ export async function createResetToken(auth: Auth, email: string): Promise<strin
     () => auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } }),
   );
   return issued.token;
+}
+
+/**
+ * Creates a user with a password through better-auth's sign-up, in the caller's transaction `tx`:
+ * better-auth checks the password's length, writes the user and its credential and runs its hooks,
+ * all in `tx`, so that the caller's own writes (memberships, an invitation's settlement) and the
+ * account commit or roll back together. `credential.hash` is the hash of `credential.password`
+ * (identity/password.ts), made before the transaction. EMAIL_TAKEN when the address has an account.
+ */
+export async function createAccountInTransaction(
+  auth: Auth,
+  tx: Database,
+  { values, credential }: { values: NewAccountValues; credential: NewCredential },
+): Promise<void> {
+  // better-auth writes through the adapter of the transaction it finds running (its own
+  // `runWithTransaction`); an adapter over `tx` makes that transaction the caller's.
+  const adapter = drizzleAdapter(tx, adapterConfig)(auth.options);
+  const created = await accountInCreation
+    .run({ values, passwordHash: credential.hash }, () =>
+      runWithTransaction(adapter, () =>
+        auth.api.signUpEmail({ body: { email: values.email, name: values.name, password: credential.password } }),
+      ),
+    )
+    .catch((error: unknown) => {
+      // The address taken by a sign-up that committed meanwhile (a unique violation) is refused so.
+      if (error instanceof APIError && error.statusCode === 422) throw new AppError('EMAIL_TAKEN');
+      throw error;
+    });
+  // An address that already has an account gets better-auth's stand-in answer, with another id.
+  if (created.user.id !== values.id) throw new AppError('EMAIL_TAKEN');
 }

@@ -7,7 +7,6 @@ import { prefixSubgroupName } from '@patientsim/domain/groups/group.schemas';
 import { DEFAULT_PRODUCT_TYPE, isProductType, type ProductType } from '@patientsim/domain/product/product-types';
 import type { Role } from '@patientsim/domain/roles/roles';
 import type {
-  account,
   caseConfiguration,
   caseFavorite,
   casePlay,
@@ -31,7 +30,6 @@ import {
 } from '../modules/cases/case-access.js';
 
 export type NewUser = typeof user.$inferInsert;
-export type NewAccount = typeof account.$inferInsert;
 export type NewLicenseAcceptance = typeof licenseAcceptance.$inferInsert;
 export type NewGroup = typeof group.$inferInsert;
 export type NewGroupMember = typeof groupMember.$inferInsert;
@@ -77,14 +75,6 @@ export function buildUser(overrides: UserOverrides = {}): NewUser {
     name: overrides.name ?? `${givenName} ${familyName}`,
     email: (overrides.email ?? `user${n}@example.test`).trim().toLowerCase(),
   };
-}
-
-/** The e-mail and password credential better-auth signs a user in with. */
-export function buildCredentialAccount(
-  { userId, passwordHash }: { userId: string; passwordHash: string },
-  overrides: Partial<NewAccount> = {},
-): NewAccount {
-  return { id: newId(), accountId: userId, providerId: 'credential', userId, password: passwordHash, ...overrides };
 }
 
 export function buildLicenseAcceptance(

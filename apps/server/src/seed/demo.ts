@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/client.js';
 import { user } from '../db/schema/index.js';
+import { createAccountsAuth } from '../identity/auth.js';
 import { hashPassword } from '../identity/password.js';
 import { newId } from '../lib/ids.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedAccounts } from './demo/accounts.js';
@@ -31,7 +32,8 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 /** Inserts the whole demo data set in one transaction. `now` anchors every relative date. */
 export async function seedDemo(db: Database, { now = new Date() }: { now?: Date } = {}): Promise<void> {
   // Hashing is deliberately slow: one hash serves every demo account.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const credential = { password: DEMO_PASSWORD, hash: await hashPassword(DEMO_PASSWORD) };
+  const auth = createAccountsAuth(db);
   const context: DemoContext = {
     now,
     userIds: new Map(DEMO_ACCOUNTS.map((demo) => [demo.email, newId()])),
@@ -40,7 +42,7 @@ export async function seedDemo(db: Database, { now = new Date() }: { now?: Date 
   };
   // In the order of the foreign keys: key owners before organisations, both before memberships.
   await db.transaction(async (tx) => {
-    await seedAccounts(tx, context, { passwordHash });
+    await seedAccounts(tx, context, { auth, credential });
     await seedPayment(tx, context);
     await seedOrganisations(tx, context);
     await seedMemberships(tx, context);

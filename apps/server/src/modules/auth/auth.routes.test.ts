@@ -3,7 +3,8 @@ import { SignJWT, UnsecuredJWT, generateKeyPair, importJWK, type JWK } from 'jos
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_POLICY_TEXT } from '@patientsim/domain/auth/password-policy';
-import { jwks, licenseAcceptance, user, verification } from '../../db/schema/auth.js';
+import { account, jwks, licenseAcceptance, user, verification } from '../../db/schema/auth.js';
+import { hashToken } from '../../lib/ids.js';
 import { invitation } from '../../db/schema/invitations.js';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/build-app.js';
 import { createClient } from '../../../test/client.js';
@@ -388,6 +389,60 @@ describe('sign-up', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     expect((await mailTo(user.email, /already have/)).text).toContain('/auth/login');
+  });
+
+  it('leaves nothing of a sign-up refused after its account was written: no user, no credential, the invitation pending', async () => {
+    const orgId = await insertGroup(t.db, { name: 'Full Org', seats: 1 });
+    const holder = await insertUser(t.db);
+    await addMember(t.db, orgId, holder.id, 'STUDENT');
+    const email = 'no-seat-left@example.test';
+    await t.db.insert(invitation).values({
+      id: 'no-seat-1',
+      orgId,
+      email,
+      role: 'STUDENT',
+      tokenHash: hashToken('no-seat-token'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const credentialsBefore = await t.db.$count(account);
+
+    const refused = await createClient(t.app).post('/api/users/auth/sign-up', {
+      token: 'no-seat-token',
+      email,
+      given_name: 'No',
+      family_name: 'Seat',
+      password: 'Seatless-Pass-2026',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('SEATS_EXCEEDED');
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+    expect(await t.db.$count(account)).toBe(credentialsBefore);
+    const [pending] = await t.db.select().from(invitation).where(eq(invitation.id, 'no-seat-1'));
+    expect(pending?.status).toBe('pending');
+  });
+
+  it('creates one account when one invitation is followed twice at once; the other sign-up is refused', async () => {
+    const email = 'twice-at-once@example.test';
+    await t.db.insert(invitation).values({
+      id: 'twice-1',
+      orgId: null,
+      email,
+      role: 'STUDENT',
+      tokenHash: hashToken('twice-token'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const body = { token: 'twice-token', email, given_name: 'Twice', family_name: 'Over', password: 'Twice-Over-Pass-2026' };
+    const answers = await Promise.all([
+      createClient(t.app).post('/api/users/auth/sign-up', body),
+      createClient(t.app).post('/api/users/auth/sign-up', body),
+    ]);
+    const [accepted, refused] = [...answers].sort((a, b) => a.statusCode - b.statusCode);
+    expect(accepted?.statusCode).toBe(200);
+    // Refused by the invitation already accepted, or by the account made meanwhile.
+    expect(['INVITATION_INVALID', 'EMAIL_TAKEN']).toContain(refused?.json().code);
+    const created = await t.db.select().from(user).where(eq(user.email, email));
+    expect(created).toHaveLength(1);
+    expect(await t.db.$count(account, eq(account.userId, created[0]?.id ?? ''))).toBe(1);
   });
 
   it('answers an address with a pending invitation as any other, and mails it a reminder instead of a sign-up link', async () => {

@@ -5,7 +5,7 @@ import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../iden
 import { assertStrongPassword, hashPassword } from '../../identity/password.js';
 import { endUserSessions } from '../../identity/sessions.js';
 import { audit } from '../../lib/audit.js';
-import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
+import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
 import { sendInBackground } from '../../lib/background-mail.js';
 import { countEmail, LIMITS } from '../../lib/limits.js';
@@ -109,7 +109,7 @@ export async function signUp({
   const { invitation } = found;
   const userId = newId();
   const productType = invitation.productType ?? found.orgProductType ?? 'EMS';
-  const passwordHash = await hashPassword(body.password);
+  const credential = { password: body.password, hash: await hashPassword(body.password) };
   const released = await ctx.db.transaction(async (tx) => {
     const { orgId } = invitation;
     // The organisation's seats are locked before anything is written (see lockSeats).
@@ -119,7 +119,8 @@ export async function signUp({
     const releasedUserId = await releaseUnverifiedClaim(tx, body.email);
     const { role } = invitation;
     await users.createAccount(tx, {
-      passwordHash,
+      auth: ctx.auth,
+      credential,
       values: {
         id: userId,
         email: body.email,
@@ -187,11 +188,12 @@ export async function register({
     return;
   }
   const userId = newId();
-  const passwordHash = await hashPassword(body.password);
+  const credential = { password: body.password, hash: await hashPassword(body.password) };
   const isCreated = await ctx.db
     .transaction(async (tx) => {
       await users.createAccount(tx, {
-        passwordHash,
+        auth: ctx.auth,
+        credential,
         values: {
           id: userId,
           email: body.email,
@@ -206,7 +208,7 @@ export async function register({
     })
     .catch((error: unknown) => {
       // Someone took the address at the same moment: answer as if it had been taken before.
-      if (isUniqueViolation(error)) return false;
+      if (error instanceof AppError && error.code === 'EMAIL_TAKEN') return false;
       throw error;
     });
   if (!isCreated) return;

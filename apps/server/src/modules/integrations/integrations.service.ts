@@ -92,7 +92,7 @@ export async function addProvisionedUser({
   assertStrongPassword(password, row);
   if (isVerifiedHolder(await findHolder(ctx.db, row.email))) throw new AppError('EMAIL_TAKEN');
   const userId = newId();
-  const passwordHash = await hashPassword(password);
+  const credential = { password, hash: await hashPassword(password) };
   const org = await findGroupById(ctx.db, row.orgId);
   assert(org, 'NOT_FOUND', { message: 'Organization not found.' });
   const released = await changeIdentity(ctx, async (tx) => {
@@ -102,7 +102,8 @@ export async function addProvisionedUser({
     // The integration vouches for the address: an unverified claim on it is released.
     const releasedUserId = await releaseUnverifiedClaim(tx, row.email);
     await createAccount(tx, {
-      passwordHash,
+      auth: ctx.auth,
+      credential,
       memberships: [{ groupId: org.id, role: row.role }],
       values: {
         id: userId,

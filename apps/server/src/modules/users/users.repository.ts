@@ -40,18 +40,6 @@ export function findPasswordHash(db: Database, userId: string) {
     .then((rows) => rows[0]?.password ?? null);
 }
 
-export function insertUserWithPassword(
-  db: Database,
-  { user: values, passwordHash }: { user: typeof user.$inferInsert & { id: string }; passwordHash: string },
-) {
-  return db.transaction(async (tx) => {
-    await tx.insert(user).values(values);
-    await tx
-      .insert(account)
-      .values({ id: values.id, accountId: values.id, providerId: 'credential', userId: values.id, password: passwordHash });
-  });
-}
-
 /**
  * A membership, or a removed one back: either way with the role and the subscription it is given
  * now (a member who returns through a subscribed invitation holds no seat; one who returns any other

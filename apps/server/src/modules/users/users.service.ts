@@ -1,7 +1,7 @@
 import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
-import type { user } from '../../db/schema/auth.js';
-import { addMembership, insertUserWithPassword, setActiveOrganisation } from './users.repository.js';
+import { type Auth, createAccountInTransaction, type NewAccountValues, type NewCredential } from '../../identity/auth.js';
+import { addMembership, setActiveOrganisation } from './users.repository.js';
 
 /**
  * The users module: users and their memberships. Other modules call these functions (the reads
@@ -38,19 +38,22 @@ export function organisationIdsOf(memberships: ReadonlyArray<{ groupId: string; 
 }
 
 /**
- * The one path that creates an account (sign-up, provisioning, and the test fixtures): the user,
- * their password, and their first memberships. Run it inside the caller's transaction.
+ * The one path that creates an account (sign-up, provisioning, the demo seed and the test
+ * fixtures): the user and their password through better-auth's sign-up, and their first
+ * memberships. Run it inside the caller's transaction: a refusal (EMAIL_TAKEN when the address has
+ * an account) or a later failure of the caller undoes all of it.
  */
 export async function createAccount(
-  db: Database,
+  tx: Database,
   {
+    auth,
     values,
-    passwordHash,
+    credential,
     memberships = [],
-  }: { values: typeof user.$inferInsert & { id: string }; passwordHash: string; memberships?: Membership[] },
+  }: { auth: Auth; values: NewAccountValues; credential: NewCredential; memberships?: Membership[] },
 ): Promise<void> {
-  await insertUserWithPassword(db, { user: values, passwordHash });
-  for (const membership of memberships) await addMembership(db, { ...membership, userId: values.id });
+  await createAccountInTransaction(auth, tx, { values, credential });
+  for (const membership of memberships) await addMembership(tx, { ...membership, userId: values.id });
 }
 
 /**

@@ -3,8 +3,10 @@ import { LICENSE_VERSION } from '@patientsim/domain/common/constants';
 import type { ProductType } from '@patientsim/domain/product/product-types';
 import type { Role } from '@patientsim/domain/roles/roles';
 import type { Database } from '../../db/client.js';
-import { account, licenseAcceptance, user } from '../../db/schema/index.js';
-import { buildCredentialAccount, buildLicenseAcceptance, buildUser } from '../builders.js';
+import { licenseAcceptance } from '../../db/schema/index.js';
+import type { Auth, NewCredential } from '../../identity/auth.js';
+import { createAccount } from '../../modules/users/users.service.js';
+import { buildLicenseAcceptance, buildUser } from '../builders.js';
 import { type DemoContext, daysAgo, idOf } from './context.js';
 import type { DemoOrgKey, DemoSubgroupKey } from './organisations.js';
 
@@ -242,19 +244,21 @@ export function accountCreatedAt(now: Date, index: number): Date {
 }
 
 /**
- * Inserts every demo account with its credential (`passwordHash` is the hash of `DEMO_PASSWORD`)
- * and its license acceptance. The first organisation of an account is its active one.
+ * Creates every demo account through the product's account creation (`credential` is
+ * `DEMO_PASSWORD` and its hash), with its license acceptance. The first organisation of an account
+ * is its active one.
  */
 export async function seedAccounts(
   db: Database,
   { now, userIds, orgIds }: DemoContext,
-  { passwordHash }: { passwordHash: string },
+  { auth, credential }: { auth: Auth; credential: NewCredential },
 ): Promise<void> {
   const users = DEMO_ACCOUNTS.map((demo, index) => {
     const firstOrg = demo.memberships[0]?.org;
     const createdAt = accountCreatedAt(now, index);
-    return buildUser({
-      id: idOf(userIds, demo.email),
+    const id = idOf(userIds, demo.email);
+    const values = buildUser({
+      id,
       email: demo.email,
       givenName: demo.givenName,
       familyName: demo.familyName,
@@ -266,11 +270,9 @@ export async function seedAccounts(
       createdAt,
       updatedAt: createdAt,
     });
+    return { ...values, id };
   });
-  await db.insert(user).values(users);
-  await db
-    .insert(account)
-    .values(users.map((row) => buildCredentialAccount({ userId: row.id, passwordHash }, { createdAt: row.createdAt })));
+  for (const values of users) await createAccount(db, { auth, credential, values });
   await db
     .insert(licenseAcceptance)
     .values(
