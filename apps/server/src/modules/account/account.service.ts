@@ -170,7 +170,7 @@ export async function reclaimEmailAddress({
   token: string;
   ip: string;
 }): Promise<ReclaimEmailResult> {
-  const taken = await ctx.db.transaction(async (tx) => {
+  const taken = await changeIdentity(ctx, async (tx) => {
     const redeemed = await redeemReclaim(tx, token);
     await auditAs(
       tx,

@@ -2,6 +2,7 @@ import { canAssignRole } from '@patientsim/domain/roles/roles';
 import { endUserSessions } from '../../identity/sessions.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import type { RequestUser } from '../../lib/access.js';
 import type { Services } from '../../plugins/app/services.js';
 import { findOwnedOrganisationIds } from '../../identity/principals.js';
@@ -28,7 +29,7 @@ export async function deleteUserAccount({
   ip: string;
 }): Promise<{ ok: true }> {
   if (userId === actor.id) throw new AppError('FORBIDDEN', { message: 'You cannot delete your own account.' });
-  await ctx.db.transaction(async (tx) => {
+  await changeIdentity(ctx, async (tx) => {
     const target = await findUserById(tx, userId);
     if (!target || target.deletedAt) throw new AppError('NOT_FOUND');
     assert(canAssignRole(actor.role, target.role), 'FORBIDDEN');

@@ -22,7 +22,7 @@ export type Services = {
   deviceCookies: DeviceCookies;
   mailer: Mailer;
   limiter: RateLimiter;
-  /** Hot identity reads (claims, groups); clear it after writes to users, groups or memberships. */
+  /** Hot identity reads (claims, groups); writes to users, groups or memberships clear it through changeIdentity. */
   cache: ReadCache;
 };
 
