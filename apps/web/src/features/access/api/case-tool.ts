@@ -57,7 +57,7 @@ export function useCaseDiff() {
  * Copies cases (POST /api/cases/tool/copy): each progress line goes to `onEvent` as the server
  * sends it; resolves with the final `done` or `error` line.
  */
-export async function copyCases(
+async function copyCases(
   body: CaseCopyBody,
   onEvent: (event: CaseCopyEvent) => void,
 ): Promise<Extract<CaseCopyEvent, { type: 'done' | 'error' }>> {
@@ -68,4 +68,12 @@ export async function copyCases(
     onEvent(event);
   });
   return last ?? { type: 'error', statusCode: 0, code: 'UNKNOWN_ERROR', message: 'Unknown error' };
+}
+
+/**
+ * Copies cases through the mutation cache: pending while the lines stream, its data the final
+ * `done` or `error` line, its error a refusal before anything started.
+ */
+export function useCopyCases(onEvent: (event: CaseCopyEvent) => void) {
+  return useMutation({ mutationFn: (body: CaseCopyBody) => copyCases(body, onEvent) });
 }

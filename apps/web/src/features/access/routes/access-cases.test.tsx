@@ -1,5 +1,6 @@
+import { CASE_COPY_MAX } from '@patientsim/domain/cases/case-copy.schemas';
 import { CASE_TEXTS } from '@patientsim/domain/cases/case-list';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { writeLoginResult } from '../../../lib/session-store';
@@ -294,6 +295,55 @@ describe('the Cases tool screen', { timeout: 60_000 }, () => {
     await fillCopy(user);
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('The environment staging is not configured on this deployment.')).toBeInTheDocument();
+  });
+
+  it(`refuses more than ${CASE_COPY_MAX} cases under the picker, and sends nothing`, async () => {
+    signIn();
+    const many = Array.from({ length: CASE_COPY_MAX + 1 }, (_item, index) => ({
+      id: `many-${index + 1}`,
+      name: `Many ${index + 1}`,
+      organisation: 'Riverside EMS Academy',
+    }));
+    const api = stubApi(
+      [
+        ENVIRONMENTS,
+        { method: 'GET', path: '/api/cases/tool/cases', respond: () => jsonResponse({ cases: many }) },
+        ORGANISATION_SEARCH,
+      ],
+      { withShell: false },
+    );
+    const user = userEvent.setup();
+    renderWithRouter(<AccessCasesRoute />);
+    await user.selectOptions(await screen.findByLabelText(/Source environment/), 'dev');
+    const cases = screen.getByLabelText(/Cases to copy/);
+    await user.click(cases);
+    await user.type(cases, 'many');
+    for (const found of many) {
+      if (!screen.queryByRole('listbox')) await user.keyboard('{ArrowDown}');
+      await user.click(await screen.findByRole('option', { name: caseLabel(found) }, { timeout: 3000 }));
+    }
+    await user.selectOptions(screen.getByLabelText(/Target environment/), 'staging');
+    await pick(user, screen.getByLabelText(/Target organization/), 'river', 'Riverside on staging');
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+
+    expect(await screen.findByText(`At most ${CASE_COPY_MAX} cases at once`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeDisabled();
+    expect(api.callsTo('POST', '/api/cases/tool/copy')).toHaveLength(0);
+  });
+
+  it('sends no comparison before both environments and cases are chosen', async () => {
+    signIn();
+    const api = stubApi([ENVIRONMENTS, CASE_SEARCH], { withShell: false });
+    renderWithRouter(<AccessCasesRoute />);
+    const compare = await screen.findByRole('button', { name: 'Compare' });
+    expect(compare).toBeDisabled();
+    fireEvent.submit(compare.closest('form') as HTMLFormElement);
+
+    // The form's check refused it: the first missing field is marked and takes the focus.
+    const first = screen.getByLabelText(/First environment/);
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/api/cases/tool/diff')).toHaveLength(0);
   });
 
   it('compares two cases: same, different, and the fetch error', async () => {

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +11,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CASE_TEXTS } from '@patientsim/domain/cases/case-list';
 import {
-  CASE_COPY_MAX,
   CASE_COPY_STEPS,
+  CaseCopyBodySchema,
+  CaseDiffBodySchema,
+  type CaseCopyBody,
   type CaseCopyEvent,
   type CaseDiffResult,
   type CaseEnvironmentName,
@@ -19,11 +22,13 @@ import {
   type FoundCase,
   type FoundOrganisation,
 } from '@patientsim/domain/cases/case-copy.schemas';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { NativeSelectInputField } from '../../../components/native-select-input-field';
 import { ScreenHeader } from '../../../components/screen-header';
 import { SearchAutocomplete } from '../../../components/search-autocomplete';
-import { copyCases, useCaseDiff, useCaseEnvironments, useEnvironmentOrganisationSearch } from '../api/case-tool';
+import { useCaseDiff, useCaseEnvironments, useCopyCases, useEnvironmentOrganisationSearch } from '../api/case-tool';
 import { CaseDiff } from '../components/case-diff';
 import { CasePicker, CasesPicker } from '../components/case-picker';
 
@@ -59,18 +64,26 @@ function EnvironmentList({ environments }: { environments: Environments }) {
   );
 }
 
+type EnvironmentChoice = CaseEnvironmentName | '';
+
 function EnvironmentSelect({
   name,
   label,
   value,
   onChange,
+  onBlur,
+  inputRef,
+  error,
   environments,
   disabled,
 }: {
   name: string;
   label: string;
   value: string;
-  onChange: (value: CaseEnvironmentName | '') => void;
+  onChange: (value: EnvironmentChoice) => void;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLSelectElement>;
+  error?: { message?: string } | undefined;
   environments: Environments;
   disabled?: boolean;
 }) {
@@ -79,7 +92,10 @@ function EnvironmentSelect({
       name={name}
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value as CaseEnvironmentName | '')}
+      onChange={(event) => onChange(event.target.value as EnvironmentChoice)}
+      onBlur={onBlur}
+      inputRef={inputRef}
+      error={error}
       required
       disabled={disabled ?? false}
     >
@@ -196,51 +212,77 @@ function CopiedCase({
   );
 }
 
+const CopyFormSchema = z
+  .object({
+    source: z.string(),
+    target: z.string(),
+    cases: z.array(z.custom<FoundCase>()),
+    organisation: z.custom<FoundOrganisation>().nullable(),
+    ignoreDifferences: z.boolean(),
+  })
+  // The server's rule for the list of cases, reported under the cases picker.
+  .superRefine(({ cases }, context) => {
+    const checked = CaseCopyBodySchema.shape.caseIds.safeParse(cases.map((found) => found.id));
+    for (const issue of checked.error?.issues ?? [])
+      context.addIssue({ code: 'custom', path: ['cases'], message: issue.message });
+  })
+  // Typed as the body before it is checked: the environments are still plain text here.
+  .transform(
+    ({
+      source,
+      target,
+      cases,
+      organisation,
+      ignoreDifferences,
+    }): Omit<CaseCopyBody, 'source' | 'target'> & {
+      source: string;
+      target: string;
+    } => ({
+      source,
+      target,
+      caseIds: cases.map((found) => found.id),
+      targetOrg: organisation?.id ?? '',
+      ignoreDifferences,
+    }),
+  )
+  .pipe(CaseCopyBodySchema);
+type CopyFormInput = z.input<typeof CopyFormSchema>;
+type CopyFormValues = z.output<typeof CopyFormSchema>;
+
 /** 'Copy a case between organizations' (spec sections 2 and 4). */
 function CopySection({ environments }: { environments: Environments }) {
-  const [source, setSource] = useState<CaseEnvironmentName | ''>('');
-  const [target, setTarget] = useState<CaseEnvironmentName | ''>('');
-  const [picked, setPicked] = useState<FoundCase[]>([]);
-  const [organisation, setOrganisation] = useState<FoundOrganisation | null>(null);
+  const { control, handleSubmit, setValue, formState } = useForm<CopyFormInput, unknown, CopyFormValues>({
+    resolver: zodResolver(CopyFormSchema),
+    defaultValues: { source: '', target: '', cases: [], organisation: null, ignoreDifferences: false },
+  });
+  const [source, target, picked, organisation] = useWatch({ control, name: ['source', 'target', 'cases', 'organisation'] });
   const [orgTerm, setOrgTerm] = useState('');
-  const [ignoreDifferences, setIgnoreDifferences] = useState(false);
-  const [running, setRunning] = useState(false);
+  // Where each case of the last copy stands, from the lines the server streams.
   const [states, setStates] = useState<Record<string, CaseState>>({});
   const [copied, setCopied] = useState<{ source: CaseEnvironmentName; target: CaseEnvironmentName; cases: FoundCase[] } | null>(
     null,
   );
-  const [outcome, setOutcome] = useState<CopyOutcome | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const organisations = useEnvironmentOrganisationSearch(target, orgTerm);
-  const tooMany = picked.length > CASE_COPY_MAX;
-  const canCopy = source !== '' && target !== '' && picked.length > 0 && !tooMany && organisation !== null && !running;
+  const copy = useCopyCases((event) => {
+    if (event.type !== 'progress') return;
+    const steps = CASE_COPY_STEPS.indexOf(event.step) + 1;
+    setStates((current) => ({ ...current, [event.caseId]: { steps } }));
+  });
+  const organisations = useEnvironmentOrganisationSearch(target as EnvironmentChoice, orgTerm);
+  const running = copy.isPending;
+  const outcome = copy.data ?? null;
+  const failure = copy.isError ? messageOf(copy.error) : null;
+  const canCopy =
+    source !== '' && target !== '' && picked.length > 0 && !formState.errors.cases && organisation !== null && !running;
 
-  const submit = async () => {
-    if (source === '' || target === '' || organisation === null || !canCopy) return;
+  const submit = (body: CopyFormValues) => {
     const cases = picked;
-    setRunning(true);
-    setOutcome(null);
-    setFailure(null);
-    setCopied({ source, target, cases });
+    setCopied({ source: body.source, target: body.target, cases });
     setStates(Object.fromEntries(cases.map((found) => [found.id, { steps: 0 }])));
-    try {
-      const result = await copyCases(
-        { source, target, caseIds: cases.map((found) => found.id), targetOrg: organisation.id, ignoreDifferences },
-        (event) => {
-          if (event.type !== 'progress') return;
-          const steps = CASE_COPY_STEPS.indexOf(event.step) + 1;
-          setStates((current) => ({ ...current, [event.caseId]: { steps } }));
-        },
-      );
-      setStates((current) => endStates(current, result));
-      setOutcome(result);
-    } catch (error) {
+    copy.mutate(body, {
+      onSuccess: (result) => setStates((current) => endStates(current, result)),
       // Refused before anything started: no case has a state to show.
-      setStates({});
-      setFailure(messageOf(error));
-    } finally {
-      setRunning(false);
-    }
+      onError: () => setStates({}),
+    });
   };
 
   const mismatch = outcome?.type === 'error' && outcome.code === 'CASE_JSON_NOT_EQUAL' ? outcome : null;
@@ -251,70 +293,101 @@ function CopySection({ environments }: { environments: Environments }) {
       <Typography id="copy-cases-title" variant="h2" sx={{ fontSize: 20, mb: 2 }}>
         Copy a case between organizations
       </Typography>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        sx={{ maxWidth: 640 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <EnvironmentSelect
+      <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 640 }} onSubmit={handleSubmit(submit)}>
+        <Controller
+          control={control}
           name="source"
-          label="Source environment"
-          value={source}
-          onChange={(next) => {
-            setSource(next);
-            setPicked([]);
-          }}
-          environments={environments}
-          disabled={running}
-        />
-        <CasesPicker
-          env={source}
-          label="Cases to copy"
-          value={picked}
-          onChange={setPicked}
-          disabled={running || source === ''}
-          error={tooMany ? `At most ${CASE_COPY_MAX} cases at once` : null}
-        />
-        <EnvironmentSelect
-          name="target"
-          label="Target environment"
-          value={target}
-          onChange={(next) => {
-            setTarget(next);
-            setOrganisation(null);
-          }}
-          environments={environments}
-          disabled={running}
-        />
-        <SearchAutocomplete
-          // A new environment starts a new search.
-          key={target}
-          label="Target organization"
-          value={organisation}
-          onChange={setOrganisation}
-          options={organisations.data ?? []}
-          isLoading={organisations.isFetching}
-          onSearch={setOrgTerm}
-          getOptionLabel={(found) => found.name}
-          isOptionEqualToValue={(option, selected) => option.id === selected.id}
-          noResultsText={organisations.isError ? organisations.error.message : 'No organizations to display'}
-          promptText={`Type a name to search${target === '' ? '' : ` on ${target}`}`}
-          disabled={running || target === ''}
-        />
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={ignoreDifferences}
-              onChange={(event) => setIgnoreDifferences(event.target.checked)}
+          render={({ field, fieldState }) => (
+            <EnvironmentSelect
+              name={field.name}
+              label="Source environment"
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next);
+                // Cases belong to one environment: a new one starts the list over.
+                setValue('cases', []);
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error}
+              environments={environments}
               disabled={running}
             />
-          }
-          label="Ignore differences"
+          )}
+        />
+        <Controller
+          control={control}
+          name="cases"
+          render={({ field, fieldState }) => (
+            <CasesPicker
+              env={source as EnvironmentChoice}
+              label="Cases to copy"
+              value={field.value}
+              onChange={field.onChange}
+              disabled={running || source === ''}
+              error={fieldState.error?.message ?? null}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="target"
+          render={({ field, fieldState }) => (
+            <EnvironmentSelect
+              name={field.name}
+              label="Target environment"
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next);
+                // Organisations belong to one environment too.
+                setValue('organisation', null);
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error}
+              environments={environments}
+              disabled={running}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="organisation"
+          render={({ field }) => (
+            <SearchAutocomplete
+              // A new environment starts a new search.
+              key={target}
+              label="Target organization"
+              value={field.value}
+              onChange={field.onChange}
+              options={organisations.data ?? []}
+              isLoading={organisations.isFetching}
+              onSearch={setOrgTerm}
+              getOptionLabel={(found) => found.name}
+              isOptionEqualToValue={(option, selected) => option.id === selected.id}
+              noResultsText={organisations.isError ? organisations.error.message : 'No organizations to display'}
+              promptText={`Type a name to search${target === '' ? '' : ` on ${target}`}`}
+              disabled={running || target === ''}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="ignoreDifferences"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name={field.name}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  disabled={running}
+                />
+              }
+              label="Ignore differences"
+            />
+          )}
         />
         <div>
           <Button
@@ -396,12 +469,25 @@ function CopySection({ environments }: { environments: Environments }) {
   );
 }
 
+const DiffFormSchema = z
+  .object({
+    envA: z.string(),
+    caseA: z.custom<FoundCase>().nullable(),
+    envB: z.string(),
+    caseB: z.custom<FoundCase>().nullable(),
+  })
+  .transform(({ envA, caseA, envB, caseB }) => ({ envA, idA: caseA?.id ?? '', envB, idB: caseB?.id ?? '' }))
+  .pipe(CaseDiffBodySchema);
+type DiffFormInput = z.input<typeof DiffFormSchema>;
+type DiffFormValues = z.output<typeof DiffFormSchema>;
+
 /** 'Show difference between two cases' (spec sections 2 and 4). */
 function DiffSection({ environments }: { environments: Environments }) {
-  const [envA, setEnvA] = useState<CaseEnvironmentName | ''>('');
-  const [caseA, setCaseA] = useState<FoundCase | null>(null);
-  const [envB, setEnvB] = useState<CaseEnvironmentName | ''>('');
-  const [caseB, setCaseB] = useState<FoundCase | null>(null);
+  const { control, handleSubmit, setValue } = useForm<DiffFormInput, unknown, DiffFormValues>({
+    resolver: zodResolver(DiffFormSchema),
+    defaultValues: { envA: '', caseA: null, envB: '', caseB: null },
+  });
+  const [envA, caseA, envB, caseB] = useWatch({ control, name: ['envA', 'caseA', 'envB', 'caseB'] });
   const diff = useCaseDiff();
   const canCompare = envA !== '' && envB !== '' && caseA !== null && caseB !== null && !diff.isPending;
 
@@ -410,51 +496,52 @@ function DiffSection({ environments }: { environments: Environments }) {
       <Typography id="diff-cases-title" variant="h2" sx={{ fontSize: 20, mb: 2 }}>
         Show difference between two cases
       </Typography>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        sx={{ maxWidth: 800 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (envA === '' || envB === '' || caseA === null || caseB === null || !canCompare) return;
-          diff.mutate({ envA, idA: caseA.id, envB, idB: caseB.id });
-        }}
-      >
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Box sx={{ minWidth: 200 }}>
-            <EnvironmentSelect
-              name="envA"
-              label="First environment"
-              value={envA}
-              onChange={(next) => {
-                setEnvA(next);
-                setCaseA(null);
-              }}
-              environments={environments}
-            />
-          </Box>
-          <Box sx={{ flex: 1 }}>
-            <CasePicker key={envA} env={envA} label="First case" value={caseA} onChange={setCaseA} />
-          </Box>
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Box sx={{ minWidth: 200 }}>
-            <EnvironmentSelect
-              name="envB"
-              label="Second environment"
-              value={envB}
-              onChange={(next) => {
-                setEnvB(next);
-                setCaseB(null);
-              }}
-              environments={environments}
-            />
-          </Box>
-          <Box sx={{ flex: 1 }}>
-            <CasePicker key={envB} env={envB} label="Second case" value={caseB} onChange={setCaseB} />
-          </Box>
-        </Stack>
+      <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 800 }} onSubmit={handleSubmit((body) => diff.mutate(body))}>
+        {(
+          [
+            { env: 'envA', found: 'caseA', envLabel: 'First environment', caseLabel: 'First case' },
+            { env: 'envB', found: 'caseB', envLabel: 'Second environment', caseLabel: 'Second case' },
+          ] as const
+        ).map((side) => (
+          <Stack key={side.env} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Box sx={{ minWidth: 200 }}>
+              <Controller
+                control={control}
+                name={side.env}
+                render={({ field, fieldState }) => (
+                  <EnvironmentSelect
+                    name={field.name}
+                    label={side.envLabel}
+                    value={field.value}
+                    onChange={(next) => {
+                      field.onChange(next);
+                      setValue(side.found, null);
+                    }}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={fieldState.error}
+                    environments={environments}
+                  />
+                )}
+              />
+            </Box>
+            <Box sx={{ flex: 1 }}>
+              <Controller
+                control={control}
+                name={side.found}
+                render={({ field }) => (
+                  <CasePicker
+                    key={side.env === 'envA' ? envA : envB}
+                    env={(side.env === 'envA' ? envA : envB) as EnvironmentChoice}
+                    label={side.caseLabel}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
+              />
+            </Box>
+          </Stack>
+        ))}
         <div>
           <Button
             type="submit"
