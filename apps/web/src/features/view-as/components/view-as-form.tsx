@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { LoginAsBodySchema, VIEW_AS_REASON_MAX } from '@patientsim/domain/auth/view-as.schemas';
 import type { Group } from '@patientsim/domain/groups/group.schemas';
 import type { FoundUser } from '@patientsim/domain/users/users.schemas';
@@ -11,6 +10,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
 import { OrganisationSearchField } from '../../../components/organisation-search-field';
 import { PersonSearchField } from '../../../components/person-search-field';
 import { paths } from '../../../config/paths';
@@ -111,25 +111,13 @@ export function ViewAsForm() {
         )}
       />
       {people.isError ? <Alert severity="error">{messageOf(people.error)}</Alert> : null}
-      <Controller
+      <FormTextField
         control={control}
         name="reason"
-        render={({ field, fieldState }) => (
-          // Multiline: the shared text field is single-line, so MUI's TextField shows the error here.
-          <TextField
-            label="Reason (optional)"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: VIEW_AS_REASON_MAX } }}
-            error={Boolean(fieldState.error)}
-            helperText={fieldState.error?.message ?? 'Kept in the audit trail with your name and the time.'}
-          />
-        )}
+        label="Reason (optional)"
+        margin="none"
+        slotProps={{ input: { multiline: true, minRows: 2 }, htmlInput: { maxLength: VIEW_AS_REASON_MAX } }}
+        hint="Kept in the audit trail with your name and the time."
       />
       {login.isError ? <Alert severity="error">{messageOf(login.error)}</Alert> : null}
       <div>
