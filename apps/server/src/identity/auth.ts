@@ -246,8 +246,9 @@ export async function createAccountInTransaction(
       ),
     )
     .catch((error: unknown) => {
-      // The address taken by a sign-up that committed meanwhile (a unique violation) is refused so.
-      if (error instanceof APIError && error.statusCode === 422) throw new AppError('EMAIL_TAKEN');
+      // better-auth reports a failed insert of the user without its cause; after its own look-up
+      // of the address, that is the address taken by a sign-up that committed meanwhile.
+      if (error instanceof APIError && error.body?.code === 'FAILED_TO_CREATE_USER') throw new AppError('EMAIL_TAKEN');
       throw error;
     });
   // An address that already has an account gets better-auth's stand-in answer, with another id.
