@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import type { Role } from '@patientsim/domain/roles/roles';
@@ -161,6 +161,32 @@ describe('OrgProfileRoute', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/org/invite'));
     expect(api.callsTo('PATCH', ORG_URL)[0]?.body).toEqual({ ownerId: 'user-2' });
     expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(1);
+  });
+
+  it('goes no further and changes nothing before another admin is chosen', async () => {
+    const { api, user } = renderProfile('ADMIN', {}, [
+      {
+        method: 'GET',
+        path: `${ORG_URL}/member-search`,
+        respond: () =>
+          jsonResponse({
+            users: [{ user_id: 'user-2', email: 'admin@demo.test', given_name: 'Ada', family_name: 'Admin', role: 'ADMIN' }],
+            total: 1,
+          }),
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Change Group Admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change Group Admin' });
+    const next = within(dialog).getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    fireEvent.submit(next.closest('form') as HTMLFormElement);
+
+    // The refused submit did not reach the confirmation: choosing someone afterwards still asks for Next.
+    await user.type(within(dialog).getByRole('combobox'), 'demo');
+    await user.click(await screen.findByRole('option', { name: 'Ada Admin (admin@demo.test)' }, { timeout: 2000 }));
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(dialog).not.toHaveTextContent(KEY_OWNER_CHANGE_CONFIRM);
+    expect(api.callsTo('PATCH', ORG_URL)).toHaveLength(0);
   });
 
   it('shows the server refusal inline', async () => {
