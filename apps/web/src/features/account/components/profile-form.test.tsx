@@ -134,6 +134,7 @@ describe('ProfileForm', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
 
     expect(await within(dialog).findByText('The current password is wrong.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Current password/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog', { name: EMAIL_CHANGE_TITLE })).toBeInTheDocument();
     expect(api.callsTo('PATCH', PATCH_PATH)).toHaveLength(1);
     expect(readLoginResult()).not.toBeNull();

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import type { UpdateProfileBody } from '@patientsim/domain/account/account.schemas';
-import { EmailSchema } from '@patientsim/domain/auth/auth.schemas';
+import { EmailSchema, PasswordSchema } from '@patientsim/domain/auth/auth.schemas';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormPasswordField } from '../../../components/form-password-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
 import { useLogout } from '../../../lib/logout';
@@ -31,12 +31,17 @@ export const ProfileFormSchema = z.object({
   given_name: NameFieldSchema('Must specify a first name.'),
   family_name: NameFieldSchema('Must specify a last name.'),
   email: EmailSchema,
+  // Asked for in the Email Change dialog only.
+  currentPassword: z.string(),
 });
+/** In the Email Change dialog the current password is needed too, as the server's UpdateProfileBodySchema asks with a new address. */
+const EmailChangeFormSchema = ProfileFormSchema.extend({ currentPassword: PasswordSchema });
 type ProfileFormInput = z.input<typeof ProfileFormSchema>;
 type ProfileFormValues = z.output<typeof ProfileFormSchema>;
+type ProfileFields = Omit<ProfileFormValues, 'currentPassword'>;
 
 /** Only the fields that differ from the saved profile (spec section 5); empty when nothing changed. */
-export function profileChanges(saved: ProfileFormValues, edited: ProfileFormValues): UpdateProfileBody {
+export function profileChanges(saved: ProfileFields, edited: ProfileFields): UpdateProfileBody {
   const changes: UpdateProfileBody = {};
   if (edited.given_name !== saved.given_name) changes.given_name = edited.given_name;
   if (edited.family_name !== saved.family_name) changes.family_name = edited.family_name;
@@ -47,22 +52,22 @@ export function profileChanges(saved: ProfileFormValues, edited: ProfileFormValu
 type Status = 'saved' | 'unchanged' | null;
 
 /** First name, last name and e-mail with Save (spec section 2). */
-export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileFormValues }) {
+export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileFields }) {
   const update = useUpdateProfile();
   const logout = useLogout();
   const [status, setStatus] = useState<Status>(null);
-  const [emailChange, setEmailChange] = useState<UpdateProfileBody | null>(null);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const { control, handleSubmit, reset } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
-    resolver: zodResolver(ProfileFormSchema),
-    defaultValues: saved,
+  const [isConfirmingEmail, setIsConfirmingEmail] = useState(false);
+  const { control, handleSubmit, reset, resetField, setError } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(isConfirmingEmail ? EmailChangeFormSchema : ProfileFormSchema),
+    defaultValues: { ...saved, currentPassword: '' },
   });
+  const currentPassword = useWatch({ control, name: 'currentPassword' });
 
   const closeEmailChange = () => {
-    setEmailChange(null);
-    setCurrentPassword('');
+    setIsConfirmingEmail(false);
+    resetField('currentPassword');
   };
-  // A wrong current password keeps the dialog open with the message under the field.
+  // A wrong current password keeps the dialog open, its message under the field rather than above the form.
   const isWrongPassword = isApiError(update.error) && update.error.code === 'CURRENT_PASSWORD_WRONG';
 
   const save = (changes: UpdateProfileBody) => {
@@ -76,26 +81,33 @@ export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileF
             void logout({ notice: VERIFICATION_SENT_TO_NEW_ADDRESS_MESSAGE });
             return;
           }
-          reset({ given_name: profile.given_name, family_name: profile.family_name, email: profile.email });
+          reset({ given_name: profile.given_name, family_name: profile.family_name, email: profile.email, currentPassword: '' });
           setStatus('saved');
         },
         onError: (error) => {
-          if (!(isApiError(error) && error.code === 'CURRENT_PASSWORD_WRONG')) closeEmailChange();
+          if (isApiError(error) && error.code === 'CURRENT_PASSWORD_WRONG')
+            setError('currentPassword', { message: errorMessage(error, UNKNOWN_ERROR_MESSAGE) });
+          else closeEmailChange();
         },
       },
     );
   };
 
-  const onSubmit = handleSubmit((values) => {
+  // Save submits the form; with a new address, Accept in the Email Change dialog submits it again with the password.
+  const onSubmit = handleSubmit(({ currentPassword: password, ...values }) => {
+    const changes = profileChanges(saved, values);
+    if (isConfirmingEmail) {
+      save({ ...changes, currentPassword: password });
+      return;
+    }
     setStatus(null);
     update.reset();
-    const changes = profileChanges(saved, values);
     if (Object.keys(changes).length === 0) {
       setStatus('unchanged');
       return;
     }
     if (changes.email !== undefined) {
-      setEmailChange(changes);
+      setIsConfirmingEmail(true);
       return;
     }
     save(changes);
@@ -116,11 +128,11 @@ export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileF
       <FormTextField control={control} name="given_name" label="First name" autoComplete="given-name" required />
       <FormTextField control={control} name="family_name" label="Last name" autoComplete="family-name" required />
       <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
-      <Button type="submit" variant="contained" loading={update.isPending && emailChange === null} sx={{ mt: 2 }}>
+      <Button type="submit" variant="contained" loading={update.isPending && !isConfirmingEmail} sx={{ mt: 2 }}>
         Save
       </Button>
       <ConfirmDialog
-        isOpen={emailChange !== null}
+        isOpen={isConfirmingEmail}
         title={EMAIL_CHANGE_TITLE}
         confirmLabel="Accept"
         isPending={update.isPending}
@@ -130,23 +142,17 @@ export function ProfileForm({ userId, saved }: { userId: string; saved: ProfileF
           update.reset();
           closeEmailChange();
         }}
-        onConfirm={() => {
-          if (emailChange) save({ ...emailChange, currentPassword });
-        }}
+        onConfirm={() => void onSubmit()}
       >
         {EMAIL_CHANGE_WARNING}
-        <TextField
+        <FormPasswordField
+          control={control}
+          name="currentPassword"
           label={CURRENT_PASSWORD_LABEL}
-          type="password"
           autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-          error={isWrongPassword}
-          helperText={isWrongPassword ? errorMessage(update.error, UNKNOWN_ERROR_MESSAGE) : CURRENT_PASSWORD_HINT}
+          hint={CURRENT_PASSWORD_HINT}
           required
-          fullWidth
           autoFocus
-          sx={{ mt: 2 }}
         />
       </ConfirmDialog>
     </Box>
