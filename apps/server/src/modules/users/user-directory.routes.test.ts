@@ -90,7 +90,7 @@ beforeAll(async () => {
   });
   ids.promoted = promoted.id;
   await addMember(t.db, orgA, promoted.id, 'USER');
-  const wildcard = await insertUser(t.db, { givenName: 'Percy', familyName: 'Under_score', email: 'percy%@alpha.test' });
+  const wildcard = await insertUser(t.db, { givenName: 'Per%cy', familyName: 'Under_score', email: 'percy@alpha.test' });
   ids.wildcard = wildcard.id;
   await addMember(t.db, orgA, wildcard.id, 'STUDENT');
   const archived = await insertUser(t.db, { givenName: 'Arch', familyName: 'Ived', email: 'archived@alpha.test' });
@@ -265,8 +265,8 @@ describe('GET /users', () => {
   });
 
   it('takes LIKE wildcards literally', async () => {
-    expect(emailsOf(await lookUp(as.admin, `?q=${encodeURIComponent('cy%@')}`))).toEqual(['percy%@alpha.test']);
-    expect(emailsOf(await lookUp(as.admin, `?q=${encodeURIComponent('r_s')}`))).toEqual(['percy%@alpha.test']);
+    expect(emailsOf(await lookUp(as.admin, `?q=${encodeURIComponent('r%c')}`))).toEqual(['percy@alpha.test']);
+    expect(emailsOf(await lookUp(as.admin, `?q=${encodeURIComponent('r_s')}`))).toEqual(['percy@alpha.test']);
     expect(await lookUp(as.admin, `?q=${encodeURIComponent('%%%')}`)).toEqual([]);
   });
 
@@ -368,7 +368,7 @@ describe('GET /search/users', () => {
     ]);
     expect(emailsOf(await search(as.provider, '?term=%20WOLF'))).toEqual(['lone@nowhere.test']);
     expect(await search(as.provider, '?term=eted')).toEqual([]);
-    expect(emailsOf(await search(as.provider, `?term=${encodeURIComponent('_sc')}`))).toEqual(['percy%@alpha.test']);
+    expect(emailsOf(await search(as.provider, `?term=${encodeURIComponent('_sc')}`))).toEqual(['percy@alpha.test']);
   });
 
   it("searches an organisation's members for its admins and instructors, with the role there", async () => {

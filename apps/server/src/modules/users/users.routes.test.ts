@@ -55,7 +55,7 @@ beforeAll(async () => {
     await addMember(t.db, orgA, learner.id, 'STUDENT');
     if (i < 3) await addMember(t.db, cohort, learner.id, 'STUDENT');
   }
-  const wildcard = await insertUser(t.db, { givenName: 'Percy', familyName: 'Under_score', email: 'percy%@alpha.test' });
+  const wildcard = await insertUser(t.db, { givenName: 'Per%cy', familyName: 'Under_score', email: 'percy@alpha.test' });
   ids.wildcard = wildcard.id;
   await addMember(t.db, orgA, wildcard.id, 'STUDENT');
   const subscribed = await insertUser(t.db, { givenName: 'Sam', familyName: 'Subscriber', email: 'sam@alpha.test' });
@@ -137,10 +137,10 @@ describe('GET /extension/groups/:id/members', () => {
     expect(emails(byName.items)).toEqual(['learner05@alpha.test']);
     const byEmail = (await list(as.admin, orgA, '?search=%20PENDING%20')).json<OrgUsersPage>();
     expect(emails(byEmail.items)).toEqual(['a-pending@alpha.test']);
-    const percent = (await list(as.admin, orgA, `?search=${encodeURIComponent('cy%@')}`)).json<OrgUsersPage>();
-    expect(emails(percent.items)).toEqual(['percy%@alpha.test']);
+    const percent = (await list(as.admin, orgA, `?search=${encodeURIComponent('r%c')}`)).json<OrgUsersPage>();
+    expect(emails(percent.items)).toEqual(['percy@alpha.test']);
     const underscore = (await list(as.admin, orgA, `?search=${encodeURIComponent('r_s')}`)).json<OrgUsersPage>();
-    expect(emails(underscore.items)).toEqual(['percy%@alpha.test']);
+    expect(emails(underscore.items)).toEqual(['percy@alpha.test']);
     const noLiteral = (await list(as.admin, orgA, `?search=${encodeURIComponent('%%%')}`)).json<OrgUsersPage>();
     expect(noLiteral.total).toBe(0);
   });
