@@ -16,7 +16,8 @@ export type ReadCache = {
   get: <T>(key: string, load: () => Promise<T>) => Promise<T>;
   /**
    * Forget everything, here and in every other process. Writes to users, groups and memberships
-   * call it through `changeIdentity`; the session writers (identity/sessions.ts) after theirs.
+   * call it through `changeIdentity`; the session writers (identity/sessions.ts) after theirs, and
+   * so do the callers of better-auth's own calls that end sessions (a password change or reset).
    */
   clear: () => void;
   /** Forget everything in this process only. */
@@ -63,10 +64,10 @@ export function createReadCache({
 }
 
 /**
- * The one way to write what the identity reads load (a user's row, their memberships, the groups
- * they are in, who owns an organisation): `work` runs as one transaction, and the cache is cleared,
- * here and in every other process, once it has committed. Not before: a read between a clear and
- * the commit would load the old rows and keep them.
+ * The one way to write what the cached reads load (a user's row, their memberships, the groups
+ * they are in, who owns an organisation, a View As session): `work` runs as one transaction, and
+ * the cache is cleared, here and in every other process, once it has committed. Not before: a read
+ * between a clear and the commit would load the old rows and keep them.
  */
 export async function changeIdentity<T>(ctx: { db: Database; cache: ReadCache }, work: (tx: Database) => Promise<T>): Promise<T> {
   const result = await ctx.db.transaction(work);

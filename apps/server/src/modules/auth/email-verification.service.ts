@@ -1,5 +1,6 @@
 import { proveAddress } from '../../identity/email-ownership.js';
 import { endUserSessions } from '../../identity/sessions.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import { audit } from '../../lib/audit.js';
 import { assert } from '../../lib/errors.js';
 import { sendInBackground } from '../../lib/background-mail.js';
@@ -27,9 +28,8 @@ export async function sendVerificationEmail({ ctx, userId }: { ctx: AuthCtx; use
  */
 export async function verifyEmail({ ctx, token, ip }: { ctx: AuthCtx; token: string; ip: string }) {
   const link = await ctx.verificationTokens.verify(token);
-  const { released } = await proveAddress(ctx.db, link);
+  const { released } = await changeIdentity(ctx, (tx) => proveAddress(tx, link));
   if (released) await endUserSessions(ctx, [released]);
-  ctx.cache.clear();
   await audit(ctx.db, {
     actorId: link.userId,
     action: 'user.verify-email',

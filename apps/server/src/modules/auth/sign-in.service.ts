@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api';
 import { LICENSE_VERSION } from '@patientsim/domain/common/constants';
 import { endSession, isSessionLive } from '../../identity/sessions.js';
 import { type Lockout, refundAttempt, signInAttempt } from '../../identity/sign-in-limits.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -94,7 +95,6 @@ export async function signOut({ ctx, headers }: { ctx: AuthCtx; headers: Headers
   if (current) await endSession(ctx, current.session.token);
   try {
     const result = await ctx.auth.api.signOut({ headers, returnHeaders: true });
-    ctx.cache.clear();
     return result.headers.getSetCookie();
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) return [];
@@ -121,8 +121,7 @@ export async function issueIdToken({ ctx, headers }: { ctx: AuthCtx; headers: He
   const userId = session.user.id;
   if (!isSessionLive(session.session, userId)) {
     // Past its absolute lifetime: renewals slid it, but a session never outlives 30 days.
-    await ctx.auth.api.revokeSession({ body: { token: session.session.token }, headers }).catch(() => {});
-    ctx.cache.clear();
+    await endSession(ctx, session.session.token).catch(() => {});
     throw new AppError('SESSION_ENDED');
   }
   const identity = await ctx.cache.get(`identity:${userId}`, () => users.loadIdentity(ctx.db, userId));
@@ -138,8 +137,7 @@ export async function acceptLicense({ ctx, token, version, ip }: { ctx: AuthCtx;
   const userId = await ctx.licenseTokens.verify(token);
   const user = await users.findUserById(ctx.db, userId);
   assert(user && !user.deletedAt, 'LICENSE_TOKEN_INVALID');
-  await users.recordLicenseAcceptance(ctx.db, { id: newId(), userId, version, ipAddress: ip });
-  ctx.cache.clear();
+  await changeIdentity(ctx, (tx) => users.recordLicenseAcceptance(tx, { id: newId(), userId, version, ipAddress: ip }));
   await audit(ctx.db, { actorId: userId, action: 'license.accept', targetType: 'license', targetId: version, ipAddress: ip });
 }
 
@@ -156,7 +154,6 @@ export async function changeOrganisation({
   ip: string;
 }) {
   assert(await users.isOrganisationMember(ctx.db, userId, orgId), 'NOT_A_MEMBER');
-  await users.setActiveOrganisation(ctx.db, userId, orgId);
-  ctx.cache.clear();
+  await changeIdentity(ctx, (tx) => users.setActiveOrganisation(tx, userId, orgId));
   await audit(ctx.db, { actorId: userId, action: 'user.change-org', targetType: 'group', targetId: orgId, orgId, ipAddress: ip });
 }

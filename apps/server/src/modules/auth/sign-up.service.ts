@@ -4,6 +4,7 @@ import type { InviteUnaffiliatedBody } from '@patientsim/domain/auth/auth.schema
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
 import { assertStrongPassword, hashPassword } from '../../identity/password.js';
 import { endUserSessions } from '../../identity/sessions.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import { audit } from '../../lib/audit.js';
 import { AppError, assert } from '../../lib/errors.js';
 import { hashToken, newId, newToken } from '../../lib/ids.js';
@@ -110,7 +111,7 @@ export async function signUp({
   const userId = newId();
   const productType = invitation.productType ?? found.orgProductType ?? 'EMS';
   const credential = { password: body.password, hash: await hashPassword(body.password) };
-  const released = await ctx.db.transaction(async (tx) => {
+  const released = await changeIdentity(ctx, async (tx) => {
     const { orgId } = invitation;
     // The organisation's seats are locked before anything is written (see lockSeats).
     const seats = orgId ? await lockSeats(tx, orgId) : null;
@@ -137,7 +138,6 @@ export async function signUp({
     return releasedUserId;
   });
   if (released) await endUserSessions(ctx, [released]);
-  ctx.cache.clear();
   await audit(ctx.db, {
     actorId: userId,
     action: 'user.sign-up',

@@ -1,6 +1,7 @@
 import { IMPERSONATION_MAX_SECONDS } from '@patientsim/domain/common/constants';
 import { endViewSession, openViewSession } from '../../identity/impersonation.js';
 import { tokenLifetimeSeconds } from '../../identity/tokens.js';
+import { changeIdentity } from '../../lib/read-cache.js';
 import { auditAs } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { isSuperAdminAnywhere, type RequestUser, VIEW_OF_SUPER_ADMIN } from '../../lib/access.js';
@@ -80,7 +81,7 @@ export async function endViewAs({
   const superAdminId = actor.act?.sub;
   if (!superAdminId) throw new AppError('NOT_FOUND', { message: 'There is no View As User session to end.' });
   const orgId = await findViewSessionOrganisation(ctx.db, { superAdminId, sessionId: actor.sid });
-  await ctx.db.transaction(async (tx) => {
+  await changeIdentity(ctx, async (tx) => {
     if (!(await endViewSession(tx, { sessionId: actor.sid, superAdminId }))) throw new AppError('SESSION_ENDED');
     // The end is the super admin's own act, not one made through the view.
     await auditAs(
@@ -96,5 +97,4 @@ export async function endViewAs({
       },
     );
   });
-  ctx.cache.clear();
 }
