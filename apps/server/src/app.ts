@@ -15,7 +15,7 @@ import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { createLocalInvalidations, createRedisInvalidations } from './lib/invalidation.js';
 import { createRedisClient, isAnswering, untilReady } from './lib/redis.js';
 import { createReadCache, READ_CACHE_TTL_MS } from './lib/read-cache.js';
-import { createMemorySessionStorage, createRedisSessionStorage } from './identity/session-storage.js';
+import { createRedisSessionStorage } from './identity/session-storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -122,13 +122,9 @@ export async function buildApp({
     mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: app.log });
   const cache = createReadCache({ ttlMs: cacheTtlMs, invalidations });
-  // Sessions: shared in Redis across processes; in memory for the embedded database, which one
-  // process owns; straight from PostgreSQL otherwise.
-  const sessionStorage = redis
-    ? createRedisSessionStorage(redis)
-    : database.engine === 'pglite'
-      ? createMemorySessionStorage()
-      : undefined;
+  // Sessions: shared in Redis across processes, straight from the database otherwise (decision
+  // 0060: a copy in process memory cost every sign-in more than it saved the renewals).
+  const sessionStorage = redis ? createRedisSessionStorage(redis) : undefined;
   const rateLimiter = limiter ?? createRateLimiter({ redis });
   const deviceCookies = createDeviceCookies({ secret, isSecure: new URL(env.PUBLIC_URL).protocol === 'https:' });
   const auth = createAuth({

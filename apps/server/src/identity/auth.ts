@@ -49,7 +49,7 @@ export type AuthOptions = {
   secret: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  /** Where sessions are looked up before the database (memory or Redis); none reads the database. */
+  /** Where sessions are looked up before the database (Redis, shared by the processes); none reads the database. */
   sessionStorage?: SessionStorage | undefined;
   /** Called after better-auth changes a user (e-mail verified, password, ...). */
   onUserChange?: () => void;

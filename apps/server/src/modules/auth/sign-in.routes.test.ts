@@ -10,8 +10,8 @@ import { requireRedis, testRedisUrlOnDatabase } from '../../../test/redis.js';
 
 /**
  * Sign-in opens better-auth sessions through better-auth's own sign-in (decision 0056): a session
- * better-auth reads, renews and revokes, in the database and in secondary storage (process memory
- * on the embedded database, Redis with REDIS_URL), behind the product's route and its limits.
+ * better-auth reads, renews and revokes, in the database and, with REDIS_URL, in Redis as its
+ * secondary storage, behind the product's route and its limits.
  */
 
 await requireRedis();
