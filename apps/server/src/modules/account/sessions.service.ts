@@ -22,7 +22,8 @@ export async function listOwnSessions({ ctx, actor }: { ctx: Ctx; actor: Request
   const sessions = rows.map((row) => ({
     id: row.id,
     device: describeDevice(row.userAgent),
-    ipAddress: row.ipAddress,
+    // A session opened without a client address (a completed provisioning) has an empty one.
+    ipAddress: row.ipAddress || null,
     signedInAt: row.createdAt.toISOString(),
     lastActiveAt: row.updatedAt.toISOString(),
     isCurrent: row.id === actor.sid,
