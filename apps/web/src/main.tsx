@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -30,22 +30,31 @@ if (container.hasAttribute('data-prerendered')) {
     container.removeAttribute('data-prerendered');
     restoreTypedValues(typed);
   };
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <AfterHydration onHydrated={onHydrated}>
+  // As a transition, React hydrates in short slices and lets the browser handle input between
+  // them, instead of in one long task (the page is already shown and can be typed into).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AfterHydration onHydrated={onHydrated}>
+          <AppProviders>
+            <RouterProvider router={createAppRouter()} />
+          </AppProviders>
+        </AfterHydration>
+      </StrictMode>,
+    );
+  });
+} else {
+  // The first render as a transition too: in short slices rather than one long task (the loading
+  // screen of index.html shows meanwhile).
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
         <AppProviders>
           <RouterProvider router={createAppRouter()} />
         </AppProviders>
-      </AfterHydration>
-    </StrictMode>,
-  );
-} else {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={createAppRouter()} />
-      </AppProviders>
-    </StrictMode>,
-  );
+      </StrictMode>,
+    );
+  });
 }
