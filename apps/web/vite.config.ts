@@ -9,8 +9,9 @@ const apiOrigin = 'http://localhost:3000';
 
 /** Module ids by where they come from, for the chunk groups below. */
 const nodeModules = /[\\/]node_modules[\\/]/;
+const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 const appSource = /[\\/](apps[\\/]web[\\/]src|packages[\\/]domain[\\/]src)[\\/]/;
-const authPages = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/]/;
+const signupPage = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/](routes[\\/]signup|components[\\/]signup-form)\.tsx$/;
 
 export default defineConfig({
   root,
@@ -44,10 +45,11 @@ export default defineConfig({
             // The libraries the first page runs (React, the router, the styling engine, queries,
             // forms, zod), then the app's own first-load modules: the sign-in page and the router.
             { name: 'framework', test: nodeModules, tags: ['$initial'], priority: 40 },
-            { name: 'app', test: appSource, tags: ['$initial'], priority: 30 },
-            // The other public pages (sign-up, password reset...) and what they need beyond the
-            // first load, so that they do not load the signed-in app's libraries.
-            { name: 'auth-pages', test: authPages, priority: 25 },
+            // The entry module (`src/main.tsx`) stays in the entry file, which no other file imports.
+            { name: 'app', test: (id) => appSource.test(id) && !entryModule.test(id), tags: ['$initial'], priority: 30 },
+            // The other prerendered page, sign-up, and what it needs beyond the first load: hydrated
+            // once this file has run, it does not wait for the signed-in app's libraries.
+            { name: 'signup-page', test: signupPage, priority: 25 },
             // The libraries of the signed-in app (MUI's menus, dialogs, tables...), then the app
             // modules two or more of its chunks share (the shell, the API hooks, the components).
             { name: 'vendor', test: nodeModules, priority: 20 },
