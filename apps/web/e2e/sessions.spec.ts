@@ -60,3 +60,33 @@ test('sign out everywhere else asks first, and the list is a card list on a phon
   await expect(phone.getByText('Signed out 2 other devices.')).toBeVisible();
   await expect(cards.getByRole('listitem')).toHaveCount(1);
 });
+
+test("an admin signs a member out everywhere from the users table; the member's browser is refused on its next request", async ({
+  browser,
+  request,
+}) => {
+  const memberPage = await (await browser.newContext()).newPage();
+  const member = await createSignedInAccount(memberPage, request, {
+    label: 'signed-out-member',
+    orgOwnerEmail: 'owner@demo.test',
+  });
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInWithoutForm(admin, 'owner@demo.test', { redirectUrl: '/auth/org/invite' });
+  await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await admin.getByRole('searchbox', { name: 'Search users' }).fill(member.email);
+  const row = admin.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: member.email });
+  await row.getByRole('button', { name: `Actions for ${member.givenName} ${member.familyName}` }).click();
+  await admin.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Sign out everywhere' });
+  await expect(dialog).toContainText(`Sign ${member.givenName} ${member.familyName} out of PatientSim on every device?`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoSeriousA11yViolations(admin, 'sign out everywhere confirmation');
+  await dialog.getByRole('button', { name: 'Sign out' }).click();
+  await expect(admin.getByText(`${member.givenName} ${member.familyName} was signed out everywhere.`)).toBeVisible();
+
+  const refusal = memberPage.waitForResponse((response) => response.url().includes('/api/users/') && response.status() === 401);
+  await memberPage.goto('/auth/account/profile');
+  expect(await (await refusal).json()).toMatchObject({ statusCode: 401, code: 'SESSION_ENDED' });
+  expect((await memberPage.request.post('/api/users/auth/token')).status()).toBe(401);
+});
