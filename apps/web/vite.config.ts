@@ -11,7 +11,7 @@ const apiOrigin = 'http://localhost:3000';
 const nodeModules = /[\\/]node_modules[\\/]/;
 const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 const appSource = /[\\/](apps[\\/]web[\\/]src|packages[\\/]domain[\\/]src)[\\/]/;
-const signupPage = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]auth[\\/](routes[\\/]signup|components[\\/]signup-form)\.tsx$/;
+const signupPage = /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]components[\\/]signup-form|components[\\/]loading-state)\.tsx$/;
 
 export default defineConfig({
   root,
@@ -47,8 +47,9 @@ export default defineConfig({
             { name: 'framework', test: nodeModules, tags: ['$initial'], priority: 40 },
             // The entry module (`src/main.tsx`) stays in the entry file, which no other file imports.
             { name: 'app', test: (id) => appSource.test(id) && !entryModule.test(id), tags: ['$initial'], priority: 30 },
-            // The other prerendered page, sign-up, and what it needs beyond the first load: hydrated
-            // once this file has run, it does not wait for the signed-in app's libraries.
+            // What the other prerendered page, sign-up, needs beyond the first load and its own
+            // chunk: its form, the loading state of its invitation variant, and their imports.
+            // It is hydrated once these have run, without the signed-in app's libraries.
             { name: 'signup-page', test: signupPage, priority: 25 },
             // The libraries of the signed-in app (MUI's menus, dialogs, tables...), then the app
             // modules two or more of its chunks share (the shell, the API hooks, the components).
