@@ -81,7 +81,6 @@ test("an admin signs a member out everywhere from the users table; the member's 
   const dialog = admin.getByRole('dialog', { name: 'Sign out everywhere' });
   await expect(dialog).toContainText(`Sign ${member.givenName} ${member.familyName} out of PatientSim on every device?`);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await expectNoSeriousA11yViolations(admin, 'sign out everywhere confirmation');
   await dialog.getByRole('button', { name: 'Sign out' }).click();
   await expect(admin.getByText(`${member.givenName} ${member.familyName} was signed out everywhere.`)).toBeVisible();
 
