@@ -37,7 +37,6 @@ export const ERROR_CODES = {
   RESET_TOKEN_INVALID: { status: 400, message: 'The password reset link is invalid or has expired.' },
   VERIFICATION_TOKEN_INVALID: { status: 400, message: 'The verification link is invalid or has expired.' },
   /** A View-As-User token asking for the viewed person's sessions: they are not part of the view. */
-  VIEW_AS_SESSIONS_HIDDEN: { status: 403, message: "A person's sessions are not shown while viewing PatientSim as them." },
   /** The session list's own session: ended by signing out, which also clears the browser's cookie. */
   SESSION_IS_CURRENT: { status: 422, message: 'This is the session you are using. Sign out to end it.' },
   NOT_A_MEMBER: { status: 404, message: 'Organization not found.' },

@@ -78,6 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/account/sessions',
     {
+      config: { viewAs: 'none' },
       preHandler: app.signedIn({ allowUnverified: true }),
       schema: {
         tags,
@@ -96,6 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/account/sessions/:id',
     {
+      config: { viewAs: 'none' },
       preHandler: app.signedIn({ allowUnverified: true }),
       schema: {
         tags,
@@ -112,6 +114,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/sessions/sign-out-others',
     {
+      config: { viewAs: 'none' },
       preHandler: app.signedIn({ allowUnverified: true }),
       schema: {
         tags,

@@ -196,7 +196,11 @@ describe.each(engines)('account sessions $name', ({ env }) => {
     const superAdmin = await signInNewMember(t, provider, { role: 'SUPER_ADMIN' });
     const view = await viewingAs(t, { userId: person.id, viewer: superAdmin });
     const listed = await view.get(SESSIONS);
-    expect(listed.json()).toMatchObject({ statusCode: 403, code: 'VIEW_AS_SESSIONS_HIDDEN' });
+    expect(listed.json()).toMatchObject({
+      statusCode: 403,
+      code: 'VIEW_AS_READ_ONLY',
+      message: 'This is not shown while viewing PatientSim as another user.',
+    });
     const ended = await view.request({ method: 'DELETE', url: `${SESSIONS}/${laptop.sid}` });
     expect(ended.json()).toMatchObject({ statusCode: 403, code: 'VIEW_AS_READ_ONLY' });
     expect((await view.post(SIGN_OUT_OTHERS)).json()).toMatchObject({ statusCode: 403, code: 'VIEW_AS_READ_ONLY' });

@@ -1,23 +1,14 @@
 import type { AccountSessions, EndedSessions } from '@patientsim/domain/account/sessions.schemas';
 import { endSessions, findLiveBrowserSessions } from '../../identity/sessions.js';
 import type { RequestUser } from '../../lib/access.js';
-import { AppError, assert } from '../../lib/errors.js';
+import { assert } from '../../lib/errors.js';
 import type { Services } from '../../plugins/app/services.js';
 import { describeDevice } from './device-name.js';
 
 type Ctx = Pick<Services, 'db' | 'auth' | 'cache'>;
 
-/**
- * A view of the product as someone else (a View-As-User token) neither sees nor ends that person's
- * sessions: they are the person's own, not part of what the view shows.
- */
-function assertOwnSessions(actor: RequestUser) {
-  if (actor.act) throw new AppError('VIEW_AS_SESSIONS_HIDDEN');
-}
-
 /** The caller's live browser sessions, the one of this request first ("This device"). */
 export async function listOwnSessions({ ctx, actor }: { ctx: Ctx; actor: RequestUser }): Promise<AccountSessions> {
-  assertOwnSessions(actor);
   const rows = await findLiveBrowserSessions(ctx.db, actor.id);
   const sessions = rows.map((row) => ({
     id: row.id,
@@ -37,7 +28,6 @@ export async function listOwnSessions({ ctx, actor }: { ctx: Ctx; actor: Request
  * caller's own is SESSION_IS_CURRENT (signing out ends it and clears the browser's cookie too).
  */
 export async function endOwnSession({ ctx, actor, sessionId }: { ctx: Ctx; actor: RequestUser; sessionId: string }) {
-  assertOwnSessions(actor);
   assert(sessionId !== actor.sid, 'SESSION_IS_CURRENT');
   const found = (await findLiveBrowserSessions(ctx.db, actor.id)).find((row) => row.id === sessionId);
   assert(found, 'NOT_FOUND');
@@ -47,7 +37,6 @@ export async function endOwnSession({ ctx, actor, sessionId }: { ctx: Ctx; actor
 
 /** Ends every session of the caller but the one of this request ("Sign out everywhere else"). */
 export async function endOtherOwnSessions({ ctx, actor }: { ctx: Ctx; actor: RequestUser }): Promise<EndedSessions> {
-  assertOwnSessions(actor);
   const others = (await findLiveBrowserSessions(ctx.db, actor.id)).filter((row) => row.id !== actor.sid);
   if (others.length > 0)
     await endSessions(
