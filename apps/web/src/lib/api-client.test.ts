@@ -60,6 +60,16 @@ describe('apiFetch', () => {
     expect(readLoginResult()).toBeNull();
   });
 
+  it('forgets the stored session when a call sent with it says the session ended', async () => {
+    writeLoginResult(buildLoginResult());
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ statusCode: 401, code: 'SESSION_ENDED', message: 'x' }, 401)),
+    );
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ code: 'SESSION_ENDED' });
+    expect(readLoginResult()).toBeNull();
+  });
+
   it('keeps a newer stored session when a call with an older token says its session ended', async () => {
     writeLoginResult(buildLoginResult());
     vi.stubGlobal(

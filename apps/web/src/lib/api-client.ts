@@ -162,9 +162,10 @@ async function send(path: string, request: ApiRequest<unknown>, accept: string):
   }
   if (!response.ok) {
     const error = toApiError(response, await readJson(response));
-    // The token's session ended (signed out elsewhere, password changed, removed): forget it here
-    // if this tab still holds it, and the session poll logs out every tab.
-    if (request.token && error.code === 'SESSION_ENDED') clearStoredSessionOf(request.token);
+    // The token's session ended (signed out elsewhere, from another device's session list, password
+    // changed, removed): forget it here if this tab still holds it, so the app goes to sign-in, and
+    // the session poll logs out every tab.
+    if (bearer && error.code === 'SESSION_ENDED') clearStoredSessionOf(bearer);
     throw error;
   }
   return response;
