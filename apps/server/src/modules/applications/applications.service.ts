@@ -13,6 +13,8 @@ import * as repository from './applications.repository.js';
 
 type Ctx = { db: Database; auth: Auth };
 
+const isLoopback = (uri: string) => ['localhost', '127.0.0.1'].includes(new URL(uri).hostname);
+
 function toApplication(row: repository.ApplicationRow): Application {
   return {
     id: row.id,
@@ -59,6 +61,9 @@ export async function registerApplication({
         client_name: name,
         redirect_uris: redirectUris,
         ...(postLogoutRedirectUris.length > 0 ? { post_logout_redirect_uris: postLogoutRedirectUris } : {}),
+        // http://localhost addresses (development) are allowed to "native" clients only, by the
+        // plugin's redirect policy (RFC 8252); a "web" client takes https addresses only.
+        application_type: [...redirectUris, ...postLogoutRedirectUris].some(isLoopback) ? 'native' : 'web',
         token_endpoint_auth_method: isPublic ? 'none' : 'client_secret_basic',
         grant_types: isPublic ? ['authorization_code'] : ['authorization_code', 'refresh_token'],
         response_types: ['code'],
@@ -70,6 +75,11 @@ export async function registerApplication({
     .catch((error: unknown) => {
       // No session behind the cookie, or not a super admin's.
       if (error instanceof APIError && error.statusCode === 401) throw new AppError('FORBIDDEN');
+      // The plugin's own checks of the addresses, past the shared schema's.
+      if (error instanceof APIError && error.statusCode === 400) {
+        const description = (error.body as { error_description?: unknown } | undefined)?.error_description;
+        throw new AppError('VALIDATION_FAILED', typeof description === 'string' ? { message: description } : {});
+      }
       throw error;
     });
   const row = await repository.findApplicationByClientId(ctx.db, created.client_id);
