@@ -23,17 +23,16 @@ export const APPLICATION_TYPE_LABELS: Record<ApplicationType, string> = {
 
 export const INVALID_REDIRECT_URI_MESSAGE = 'Use an https address, or http://localhost for development';
 
+/** After the host: an optional port, then a path or query; never a fragment or spaces. */
+const REST = String.raw`(?::\d{1,5})?(?:[/?][^\s#]*)?`;
+/** https on a named host (no credentials, not a loopback host: the OpenID provider refuses those). */
+const HTTPS_URI = new RegExp(String.raw`^https://(?!localhost(?:[:/?]|$))(?!127\.)[A-Za-z0-9.-]+\.[A-Za-z0-9-]+${REST}$`);
+/** http only on this machine, for development (RFC 8252 loopback redirects). */
+const LOOPBACK_URI = new RegExp(String.raw`^http://(?:localhost|127\.0\.0\.1)${REST}$`);
+
 /** Whether `value` is an address an application may be sent back to: https, or http on localhost. */
 export function isAllowedRedirectUri(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash || url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
+  return HTTPS_URI.test(value) || LOOPBACK_URI.test(value);
 }
 
 export const RedirectUriSchema = TextSchema.max(2000).refine(isAllowedRedirectUri, INVALID_REDIRECT_URI_MESSAGE);
@@ -82,3 +81,34 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   email: 'See your email address',
   offline_access: 'Stay signed in when you are not using it',
 };
+
+/** Addresses typed one a line in a form field, each checked as the server checks them. */
+function uriLines({ isRequired }: { isRequired: boolean }) {
+  return z.string().transform((text, ctx) => {
+    const lines = splitLines(text);
+    if (isRequired && lines.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'At least one redirect URI is required' });
+      return z.NEVER;
+    }
+    if (lines.length > MAX_REDIRECT_URIS) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_REDIRECT_URIS} addresses` });
+      return z.NEVER;
+    }
+    const invalid = lines.find((line) => !RedirectUriSchema.safeParse(line).success);
+    if (invalid !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `${invalid}: ${INVALID_REDIRECT_URI_MESSAGE}` });
+      return z.NEVER;
+    }
+    return lines;
+  });
+}
+
+/** The Register application form: the body, with the addresses typed one a line. */
+export const RegisterApplicationFormSchema = z.object({
+  name: RegisterApplicationBodySchema.shape.name,
+  type: z.enum(APPLICATION_TYPES),
+  redirectUris: uriLines({ isRequired: true }),
+  postLogoutRedirectUris: uriLines({ isRequired: false }),
+});
+export type RegisterApplicationFormInput = z.input<typeof RegisterApplicationFormSchema>;
+export type RegisterApplicationForm = z.output<typeof RegisterApplicationFormSchema>;
