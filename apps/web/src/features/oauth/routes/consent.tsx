@@ -45,8 +45,7 @@ function ConsentForm({ oauthQuery }: { oauthQuery: string }) {
   const scopes = (params.get('scope') ?? 'openid').split(' ').filter((scope) => scope.length > 0);
   const application = useApplicationName(clientId);
   const answer = useAnswerConsent();
-  const respond = (accept: boolean) =>
-    answer.mutate({ oauthQuery, accept }, { onSuccess: ({ url }) => assignLocation(url) });
+  const respond = (accept: boolean) => answer.mutate({ oauthQuery, accept }, { onSuccess: ({ url }) => assignLocation(url) });
   const isBusy = answer.isPending || answer.isSuccess;
 
   if (application.isPending) {
