@@ -2,8 +2,8 @@
  * Section 12 of the benchmarks: the OpenID provider's token endpoint (decision 0065) under load.
  * A confidential application renews its tokens with the refresh_token grant, the call every
  * signed-in person of every application makes each hour. Refresh tokens rotate (each is used once),
- * so each autocannon connection carries its own chain: it starts with a refresh token obtained
- * through a real authorization-code flow and sends the one each answer gives back. On the embedded
+ * so the load holds one live token a connection, each obtained through a real authorization-code
+ * flow: a request takes one, its answer gives back the rotated one. On the embedded
  * engine it
  *   1. doubles the connections until two doublings in a row add less than a tenth each to the
  *      successful renewals per second; the smallest concurrency within a tenth of the best
@@ -153,8 +153,10 @@ async function refreshLoad(
         timeout: OIDC_PLAN.timeoutSeconds,
         requests: [
           {
+            // autocannon starts each connection's context afresh for every request, so the live
+            // tokens wait in `pool`: a request takes one, its answer puts the rotated one back.
             setupRequest: (request, context: Context) => {
-              context.refreshToken ??= pool.pop();
+              context.refreshToken = pool.pop();
               return {
                 ...request,
                 body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: context.refreshToken ?? '' }).toString(),
@@ -162,11 +164,14 @@ async function refreshLoad(
             },
             onResponse: (status, body, context: Context) => {
               if (status === 200) {
-                context.refreshToken = (JSON.parse(body) as { refresh_token: string }).refresh_token;
+                pool.push((JSON.parse(body) as { refresh_token: string }).refresh_token);
                 return;
               }
-              if (status === 503 && body.includes('SERVER_BUSY')) shed += 1;
-              else if (status >= 500) failures += 1;
+              // A shed request used nothing: its token is still good.
+              if (status === 503 && body.includes('SERVER_BUSY')) {
+                shed += 1;
+                if (context.refreshToken) pool.push(context.refreshToken);
+              } else if (status >= 500) failures += 1;
             },
           },
         ],
