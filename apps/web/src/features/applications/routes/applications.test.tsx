@@ -90,7 +90,7 @@ describe('the access area Applications screen', { timeout: 60_000 }, () => {
     expect(await within(table).findByText('client-cms')).toBeInTheDocument();
     expect(screen.queryByText('the-secret-shown-once')).not.toBeInTheDocument();
 
-    await user.click(within(table).getByRole('button', { name: 'Remove Scenario builder' }));
+    await user.click(await within(table).findByRole('button', { name: 'Remove Scenario builder' }));
     const confirm = await screen.findByRole('dialog', { name: 'Remove application' });
     expect(confirm).toHaveTextContent('Remove Scenario builder?');
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
