@@ -575,7 +575,9 @@ async function onPostgres(run: CoreRun, dataDir: string) {
         // Sign-ins and renewals first, for memory only; the groups read is measured.
         const problems = await replayLoads(run, server, 'postgres', ['signIn', 'token'], databasePids);
         const { figures, problem, noise: noisy } = await loadGroups(run, server, 'groupsPostgres', databasePids);
-        run.board.set('pg.groups.rate', figures.okPerSecond, { problem, note: noisy });
+        // The CPU a read costs tells a slower build from a busier machine: the rate alone moves several
+        // times over with whatever else runs on the machine, the same build's too.
+        run.board.set('pg.groups.rate', figures.okPerSecond, { problem, note: joinNotes(cpuNote(figures), noisy) });
         run.board.set('pg.groups.p99', figures.latencyMs.p99, { problem, note: latencyNote(figures) });
 
         const afterLoad = await settledMemory(server);
@@ -597,6 +599,14 @@ async function onPostgres(run: CoreRun, dataDir: string) {
 
 function memoryNote(memory: MemoryFigures): string {
   return `anonymous ${memory.anonMb.toFixed(0)} MB + file-backed ${memory.fileMb.toFixed(0)} MB; peak ${memory.peakRssMb.toFixed(0)} MB`;
+}
+
+/** CPU a request of the server and of its PostgreSQL backends, in ms, and of the load generator, in cores. */
+function cpuNote(figures: LoadFigures): string | undefined {
+  if (figures.serverCores === null || figures.okPerSecond === 0) return undefined;
+  const perRequest = (cores: number) => ((1000 * cores) / figures.okPerSecond).toFixed(2);
+  const database = figures.databaseCores === null ? '' : `, PostgreSQL ${perRequest(figures.databaseCores)} ms`;
+  return `CPU a request: server ${perRequest(figures.serverCores)} ms${database}; load generator ${figures.loaderCores.toFixed(2)} cores`;
 }
 
 function latencyNote(figures: LoadFigures): string {

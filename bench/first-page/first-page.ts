@@ -372,7 +372,8 @@ export async function firstPageSuite({ ctx, tmpRoot }: { ctx: FirstPageContext; 
   let server: RunningServer;
   try {
     ctx.progress('first page: starting a server (migrations + demo seed)');
-    ({ server } = await ctx.timedStart({ label: 'first-page server', dataDir: `${tmpRoot}/first-page` }));
+    // Seeding the demo data on a busy two-core machine has taken over a minute.
+    ({ server } = await ctx.timedStart({ label: 'first-page server', dataDir: `${tmpRoot}/first-page`, timeoutMs: 180_000 }));
   } catch (error) {
     fail('first-page server', 'first.', error);
     return result;

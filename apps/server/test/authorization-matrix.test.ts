@@ -299,6 +299,30 @@ const MATRIX: Record<string, Entry> = {
       payload: { oldPassword: 'Wrong-1-x', newPassword: 'Whatever-2-y' },
     }),
   },
+  'GET /api/users/account/sessions': {
+    guard: 'bearer',
+    permission: 'signed-in',
+    call: () => ({ method: 'GET', url: '/api/users/account/sessions' }),
+  },
+  // Another person's session is not found; the student's own is refused as current (sessions.routes.test.ts).
+  'DELETE /api/users/account/sessions/:id': {
+    guard: 'bearer',
+    permission: 'signed-in',
+    call: (c) => ({ method: 'DELETE', url: `/api/users/account/sessions/${c.student.payload.sid}` }),
+    otherOrganisation: 404,
+    alsoRefused: { USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
+  },
+  'POST /api/users/account/sessions/sign-out-others': {
+    guard: 'bearer',
+    permission: 'signed-in',
+    call: () => ({ method: 'POST', url: '/api/users/account/sessions/sign-out-others' }),
+  },
+  'POST /api/users/extension/groups/:id/members/:userId/sign-out': {
+    guard: 'bearer',
+    permission: 'org:users:sign-out',
+    call: (c) => ({ method: 'POST', url: `/api/users/extension/groups/${c.riverside}/members/${c.student.userId}/sign-out` }),
+    otherOrganisation: 404,
+  },
   'POST /api/users/account/scenario-summary': {
     guard: 'bearer',
     permission: 'access:console',

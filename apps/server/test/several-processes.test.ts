@@ -198,6 +198,56 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
     expect((await stolen.post(second, '/api/users/auth/token')).status).toBe(401);
   });
 
+  it('refuse a session ended from the session list, and one an admin signed out, on the other within 100 ms', async () => {
+    let laptop = createBrowser();
+    await expectRefusedInTime(async () => {
+      const person = await insertUser(database.db, { email: newAddress('session-list') });
+      laptop = createBrowser();
+      await laptop.signIn(first, person);
+      const phone = createBrowser();
+      await phone.signIn(first, person);
+      const listed = await phone.get(first, '/api/users/account/sessions');
+      const other = (listed.body.sessions as { id: string; isCurrent: boolean }[]).find((row) => !row.isCurrent);
+
+      const readAt = performance.now();
+      expect((await laptop.get(second, '/api/users/notifications/pending')).status).toBe(200);
+      expect((await laptop.post(second, '/api/users/auth/token')).status).toBe(200);
+
+      expect((await phone.delete(first, `/api/users/account/sessions/${other?.id}`, undefined)).status).toBe(200);
+      const answeredAt = performance.now();
+      const refusal = await waitForRefusal(
+        async () => (await laptop.get(second, '/api/users/notifications/pending')).body.code === 'SESSION_ENDED',
+      );
+      return { readAt, answeredAt, refusal };
+    });
+    expect((await laptop.post(second, '/api/users/auth/token')).status).toBe(401);
+
+    let memberBrowser = createBrowser();
+    await expectRefusedInTime(async () => {
+      const orgId = await insertGroup(database.db);
+      const admin = await insertMember(database.db, orgId, { role: 'ADMIN', email: newAddress('admin') });
+      const member = await insertMember(database.db, orgId, { role: 'STUDENT', email: newAddress('member') });
+      const adminBrowser = createBrowser();
+      await adminBrowser.signIn(first, admin);
+      memberBrowser = createBrowser();
+      await memberBrowser.signIn(first, member);
+
+      const readAt = performance.now();
+      expect((await memberBrowser.get(second, '/api/users/notifications/pending')).status).toBe(200);
+      expect((await memberBrowser.post(second, '/api/users/auth/token')).status).toBe(200);
+
+      expect((await adminBrowser.post(first, `/api/users/extension/groups/${orgId}/members/${member.id}/sign-out`)).status).toBe(
+        200,
+      );
+      const answeredAt = performance.now();
+      const refusal = await waitForRefusal(
+        async () => (await memberBrowser.get(second, '/api/users/notifications/pending')).body.code === 'SESSION_ENDED',
+      );
+      return { readAt, answeredAt, refusal };
+    });
+    expect((await memberBrowser.post(second, '/api/users/auth/token')).status).toBe(401);
+  });
+
   it('refuse the sessions of a reset password on the other within 100 ms', async () => {
     let browser = createBrowser();
     await expectRefusedInTime(async () => {

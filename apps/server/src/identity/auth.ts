@@ -4,7 +4,7 @@ import { runWithTransaction } from '@better-auth/core/context';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { jwt } from 'better-auth/plugins/jwt';
 import { oauthProvider } from '@better-auth/oauth-provider';
 import {
@@ -17,6 +17,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patientsim/domain/aut
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Database } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { account, jwks, session, user, verification } from '../db/schema/auth.js';
 import {
   oauthAccessToken,
@@ -163,8 +164,15 @@ export function createAuth({
         create: {
           // A deleted account keeps its address and password row but never gets a session, whatever
           // the way in; it answers like a wrong password.
+          // One read by primary key a session opened, built once (db/prepared.ts), not on every sign-in.
           before: async (created) => {
-            const [owner] = await db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, created.userId));
+            const [owner] = await prepared(db, 'session_owner_deleted_at', (name) =>
+              db
+                .select({ deletedAt: user.deletedAt })
+                .from(user)
+                .where(eq(user.id, sql.placeholder('userId')))
+                .prepare(name),
+            ).execute({ userId: created.userId });
             if (!owner || owner.deletedAt) throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password' });
           },
         },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_SECONDS } from '@patientsim/domain/common/constants';
 import type { Database } from '../db/client.js';
 import { session } from '../db/schema/auth.js';
@@ -56,8 +56,56 @@ export async function endUserSessions(ctx: { auth: Auth; cache: ReadCache }, use
 
 /** Ends one session (its copy in Redis and its row), or throws: nothing is left half ended. */
 export async function endSession(ctx: { auth: Auth; cache: ReadCache }, sessionToken: string): Promise<void> {
-  await (await ctx.auth.$context).internalAdapter.deleteSession(sessionToken);
+  await endSessions(ctx, [sessionToken]);
+}
+
+/**
+ * Ends the sessions of these tokens (each its copy in Redis and its row) on every process, or
+ * throws: the cache is cleared once, after the last. A View-As-User session started from one of
+ * them ends with it (its row names it as parent).
+ */
+export async function endSessions(ctx: { auth: Auth; cache: ReadCache }, sessionTokens: Iterable<string>): Promise<void> {
+  const internal = (await ctx.auth.$context).internalAdapter;
+  for (const token of sessionTokens) await internal.deleteSession(token);
   ctx.cache.clear();
+}
+
+/** A browser's session of a person, as their session list reads it (the token only to end it). */
+export type BrowserSession = {
+  id: string;
+  token: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/**
+ * The live sessions a person signed in to from a browser, most recently renewed first: not the
+ * View-As-User sessions a super admin opens from one of them (those end with their parent).
+ * "Live" as `isSessionLive` says, read from the database, where every session is stored (Redis
+ * holds copies only).
+ */
+export function findLiveBrowserSessions(db: Database, userId: string, now = new Date()): Promise<BrowserSession[]> {
+  return db
+    .select({
+      id: session.id,
+      token: session.token,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(
+      and(
+        eq(session.userId, userId),
+        isNull(session.parentSessionId),
+        gt(session.expiresAt, now),
+        gt(session.createdAt, new Date(now.getTime() - SESSION_ABSOLUTE_SECONDS * 1000)),
+      ),
+    )
+    .orderBy(desc(session.updatedAt), desc(session.createdAt));
 }
 
 /** The id of the session behind a session token (what ID tokens name in `sid`). */

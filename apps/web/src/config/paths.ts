@@ -24,6 +24,8 @@ export const paths = {
   /** Route name profile: the fallback target of the navigation guard. */
   profile: '/auth/account/profile',
   changePassword: '/auth/account/change-password',
+  /** The person's signed-in browsers and devices, each of which they can sign out. */
+  sessions: '/auth/account/sessions',
   org: '/auth/org',
   orgInvite: '/auth/org/invite',
   orgInviteSubscribed: '/auth/org/invite-subscribed',

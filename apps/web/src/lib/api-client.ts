@@ -1,6 +1,5 @@
 import type { ZodType } from 'zod';
-import { clearStoredSessionOf } from './session-storage';
-import { readLoginResult } from './session-store';
+import { clearStoredSessionOf, storedIdToken } from './session-storage';
 
 /** The one error every API call throws: the server's `{ statusCode, code, message, details }`. */
 export class ApiError extends Error {
@@ -145,7 +144,7 @@ function toApiError(response: Response, body: unknown): ApiError {
 async function send(path: string, request: ApiRequest<unknown>, accept: string): Promise<Response> {
   const headers = new Headers({ Accept: accept });
   if (request.body !== undefined) headers.set('Content-Type', 'application/json');
-  const bearer = request.token ?? readLoginResult()?.idToken;
+  const bearer = request.token ?? storedIdToken();
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
 
   let response: Response;

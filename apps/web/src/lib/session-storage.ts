@@ -38,8 +38,12 @@ export function parseJson(raw: string | null): unknown {
   }
 }
 
-/** The ID token of the stored login result, read without validating the rest. */
-function storedIdToken(): string | null {
+/**
+ * The ID token of the stored login result, read without validating the rest: the bearer the API
+ * client sends (the server checks it), without the schemas of `session-store.ts` on each request or
+ * in the first load.
+ */
+export function storedIdToken(): string | null {
   const stored = parseJson(getStorage()?.getItem(STORAGE_KEYS.result) ?? null) as { idToken?: unknown } | null;
   return typeof stored?.idToken === 'string' ? stored.idToken : null;
 }

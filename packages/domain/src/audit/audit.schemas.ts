@@ -33,6 +33,7 @@ export const AUDIT_ACTION_LABELS = {
   'invitation.decline': 'Declined invitation',
   'invitation.dismiss': 'Dismissed invitation',
   'org.user.update': 'Updated member',
+  'org.user.sign-out': 'Signed member out everywhere',
   'organisation.create': 'Created organization',
   'group.create': 'Created group',
   'group.update': 'Updated group',

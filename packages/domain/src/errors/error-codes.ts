@@ -36,6 +36,9 @@ export const ERROR_CODES = {
   LICENSE_VERSION_UNKNOWN: { status: 400, message: 'Unknown license version.' },
   RESET_TOKEN_INVALID: { status: 400, message: 'The password reset link is invalid or has expired.' },
   VERIFICATION_TOKEN_INVALID: { status: 400, message: 'The verification link is invalid or has expired.' },
+  /** A View-As-User token asking for the viewed person's sessions: they are not part of the view. */
+  /** The session list's own session: ended by signing out, which also clears the browser's cookie. */
+  SESSION_IS_CURRENT: { status: 422, message: 'This is the session you are using. Sign out to end it.' },
   NOT_A_MEMBER: { status: 404, message: 'Organization not found.' },
   /** A "this wasn't me" link that is unknown, used, or past its 30 days. */
   RECLAIM_TOKEN_INVALID: { status: 400, message: 'This link is invalid, was already used or has expired.' },
@@ -55,6 +58,14 @@ export const ERROR_CODES = {
   MEMBER_EMAIL_LOCKED: {
     status: 403,
     message: 'You cannot change the email address of this user. They can change it from their own profile.',
+  },
+  /**
+   * An organisation signs out only members within its reach: not the caller (their own sessions are
+   * in their account), the key owner, a member ranked above the caller, or a provider account.
+   */
+  MEMBER_SIGN_OUT_LOCKED: {
+    status: 403,
+    message: 'You cannot sign out this user. They can end their sessions from their own account.',
   },
   KEY_OWNER_CANNOT_LEAVE: { status: 422, message: "You can't leave an organization you are a key owner of" },
   ORGANIZATION_INACTIVE: { status: 422, message: 'This organization is inactive.' },

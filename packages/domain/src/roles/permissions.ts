@@ -14,6 +14,7 @@ export const PERMISSIONS = [
   'org:users:remove',
   'org:users:edit',
   'org:users:edit-role',
+  'org:users:sign-out',
   'org:groups:read',
   'org:groups:manage',
   'org:update',
@@ -55,6 +56,8 @@ const ADMIN: readonly Permission[] = [
   'org:invite',
   'org:users:remove',
   'org:users:edit-role',
+  // Ending every session of a member (a lost phone, a shared computer), audited in the organisation.
+  'org:users:sign-out',
   'org:groups:read',
   'org:groups:manage',
   'org:update',

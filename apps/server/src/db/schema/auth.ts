@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import type { Role } from '@patientsim/domain/roles/roles';
 import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -36,6 +36,9 @@ export const user = pgTable(
     index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('user_given_name_trgm_idx').using('gin', t.givenName.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('user_family_name_trgm_idx').using('gin', t.familyName.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // The few deleted accounts: a search of an organisation's members leaves them out by this
+    // index alone, without looking up the account of every membership that matches.
+    index('user_deleted_idx').on(t.id).where(sql`${t.deletedAt} is not null`),
   ],
 );
 

@@ -10,9 +10,11 @@ import {
   SupportContactSchema,
   UpdateProfileBodySchema,
 } from '@patientsim/domain/account/account.schemas';
+import { AccountSessionsSchema, EndedSessionsSchema } from '@patientsim/domain/account/sessions.schemas';
 import { IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
 import { currentUser } from '../../lib/access.js';
 import * as service from './account.service.js';
+import * as sessions from './sessions.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -70,6 +72,58 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return { ok: true as const };
     },
+  );
+
+  // The person's own sessions (decision 0064): any signed-in person, never through a View-As-User token.
+  app.get(
+    '/account/sessions',
+    {
+      config: { viewAs: 'none' },
+      preHandler: app.signedIn({ allowUnverified: true }),
+      schema: {
+        tags,
+        security,
+        description:
+          "The caller's live browser sessions, the current one first: device and browser, IP address, signed in at, last renewed (accurate to a day). Never their tokens.",
+        response: { 200: AccountSessionsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return sessions.listOwnSessions({ ctx: app, actor: currentUser(request) });
+    },
+  );
+
+  app.delete(
+    '/account/sessions/:id',
+    {
+      config: { viewAs: 'none' },
+      preHandler: app.signedIn({ allowUnverified: true }),
+      schema: {
+        tags,
+        security,
+        description:
+          "Ends one of the caller's other sessions at once on every process; another person's session id is 404, the current session 422 (sign out instead).",
+        params: IdParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    (request) => sessions.endOwnSession({ ctx: app, actor: currentUser(request), sessionId: request.params.id }),
+  );
+
+  app.post(
+    '/account/sessions/sign-out-others',
+    {
+      config: { viewAs: 'none' },
+      preHandler: app.signedIn({ allowUnverified: true }),
+      schema: {
+        tags,
+        security,
+        description: 'Ends every session of the caller but the current one, at once on every process.',
+        response: { 200: EndedSessionsSchema, ...errors },
+      },
+    },
+    (request) => sessions.endOtherOwnSessions({ ctx: app, actor: currentUser(request) }),
   );
 
   app.post(

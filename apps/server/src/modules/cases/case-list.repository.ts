@@ -102,59 +102,81 @@ function fieldsCode(fields: ResultFields): string {
   return bits.reduce((code, on, index) => code + (on ? 2 ** index : 0), 0).toString(36);
 }
 
-/** The result columns with what `fields` leaves out read as null (and the document without the keys it leaves out). */
+/**
+ * The result columns without what `fields` leaves out (the access lists and the searchable text are
+ * not read at all, and the document without the keys it leaves out): every column is a field the
+ * database writes out and the server parses again, for each row of a page.
+ */
 function resultColumnsFor(fields: ResultFields) {
+  const { access, searchableText, listDocument, ...always } = resultColumns;
   const omitted = LIST_DOCUMENT_KEYS.filter((key) => !fields.documentKeys.includes(key));
   return {
-    ...resultColumns,
-    access: (fields.access ? sql`${c.access}` : sql`null`).mapWith(c.access) as SQL<CaseAccess | null>,
-    searchableText: (fields.searchableText ? sql`${c.searchableText}` : sql`null`).mapWith(c.searchableText) as SQL<
-      string | null
-    >,
+    ...always,
+    ...(fields.access ? { access } : {}),
+    ...(fields.searchableText ? { searchableText } : {}),
     // The keys are this module's constants, never input.
-    listDocument: (omitted.length === 0
-      ? sql`${c.listDocument}`
-      : sql`(${c.listDocument} - ${sql.raw(`'{${omitted.join(',')}}'`)}::text[])`
-    ).mapWith(c.listDocument) as SQL<CaseListDocument | null>,
+    listDocument:
+      omitted.length === 0
+        ? listDocument
+        : sql<CaseListDocument | null>`(${c.listDocument} - ${sql.raw(`'{${omitted.join(',')}}'`)}::text[])`.mapWith(
+            c.listDocument,
+          ),
   };
 }
 
 /**
  * One page of the caller's cases as the API answers them, each with the values of its sort keys
  * (`limit` rows; one more than the page says there is a next): the page statement (`pageStatement`)
- * joined to the rows of its cases in one statement, with the columns `fields` asks for.
+ * joined to the rows of its cases in one statement, with the columns `fields` asks for. With
+ * `countLimit`, the same statement counts the cases the query matches, up to that many (and says
+ * whether there are more): a first page is one statement, not two.
  */
 export async function findCaseResultPage(
   db: Database,
-  query: PageQuery & { fields: ResultFields },
-): Promise<{ row: CaseListedRow; sortValues: CursorValue[] }[]> {
+  query: PageQuery & { fields: ResultFields; countLimit: number | null },
+): Promise<{
+  rows: { row: CaseListedRow; sortValues: CursorValue[] }[];
+  counted: { count: number; capped: boolean } | null;
+}> {
   const { shape, name, params } = pageShapeOf(query);
-  const statement = prepared(db, `cpr_${fieldsCode(query.fields)}_${name}`, (statementName) =>
-    resultPageStatement(db, shape, query.fields).prepare(statementName),
+  const counts = query.countLimit !== null;
+  const statement = prepared(db, `cpr_${fieldsCode(query.fields)}${counts ? 'c' : ''}_${name}`, (statementName) =>
+    resultPageStatement(db, shape, query.fields, counts).prepare(statementName),
   );
+  if (query.countLimit !== null) params.countLimit = query.countLimit + 1;
   const rows = (await statement.execute(params)) as Array<Record<string, unknown>>;
-  return rows.map((row) => ({
-    row: row as CaseListedRow,
-    // Read for one row of a page only, the last, whose values make the cursor.
-    get sortValues() {
-      return query.plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`]));
-    },
-  }));
+  let counted: { count: number; capped: boolean } | null = null;
+  if (query.countLimit !== null) {
+    // No row: nothing matches. Every row carries the same count.
+    const count = rows.length === 0 ? 0 : Number(rows[0]?.total ?? 0);
+    counted = { count: Math.min(count, query.countLimit), capped: count > query.countLimit };
+  }
+  return {
+    rows: rows.map((row) => ({
+      row: row as CaseListedRow,
+      // Read for one row of a page only, the last, whose values make the cursor.
+      get sortValues() {
+        return query.plan.keys.map((key, index) => cursorValue(key.type, row[`sort${index}`]));
+      },
+    })),
+    counted,
+  };
 }
 
-/** A case of a page as `findCaseResultPage` reads it: what `resultColumnsFor` leaves out is null. */
+/** A case of a page as `findCaseResultPage` reads it: what `resultColumnsFor` leaves out is missing. */
 export type CaseListedRow = Omit<CaseResultRow, 'access' | 'searchableText' | 'listDocument'> & {
-  access: CaseAccess | null;
-  searchableText: string | null;
+  access?: CaseAccess;
+  searchableText?: string;
   listDocument: CaseListDocument | null;
 };
 
 /**
  * A page's statement: the page (`pageStatement`) joined to the rows of its cases, with the values
  * of the sort keys: the page's few ids are found first on the indexes, and only their rows are read
- * whole.
+ * whole. With `counts`, each row also carries the count of the matching cases up to the placeholder
+ * `countLimit` (`matchCount`).
  */
-function resultPageStatement(db: Database, shape: PageShape, fields: ResultFields) {
+function resultPageStatement(db: Database, shape: PageShape, fields: ResultFields, counts: boolean) {
   const page = pageStatement(db, shape).as('page');
   const pageColumn = (column: string) => sql`${sql.identifier('page')}.${sql.identifier(column)}`;
   const sortColumns = shape.plan.keys.map((_key, index) => pageColumn(`sort${index}`));
@@ -163,6 +185,7 @@ function resultPageStatement(db: Database, shape: PageShape, fields: ResultField
     ...resultColumnsFor(fields),
     ...Object.fromEntries(sortColumns.map((column, index) => [`sort${index}`, sql<unknown>`${column}`.as(`sort${index}`)])),
     ...callerColumns,
+    ...(counts ? { total: sql<number>`(${matchCount(db, shape)})`.as('total') } : {}),
   };
   return db
     .select(columns)
@@ -323,31 +346,16 @@ function pageStatement(db: Database, shape: PageShape) {
     .limit(limit);
 }
 
-/** How many cases the same query matches, counted up to `limit` (and whether there are more). */
-export async function countCases(
-  db: Database,
-  {
-    viewer,
-    withAccess,
-    filters,
-    search,
-    limit,
-  }: { viewer: CaseViewer; withAccess: CaseAccessKind; filters: CaseFilterSql; search: string | null; limit: number },
-): Promise<{ count: number; capped: boolean }> {
-  const statement = prepared(db, `cc_${ACCESS_CODES[withAccess]}_${filterShape(filters, search)}`, (name) => {
-    const matches = db
-      .select({ one: sql`1`.as('one') })
-      .from(c)
-      .where(and(hasAccess(withAccess), ...filterConditions(filters, search !== null)))
-      .limit(sql.placeholder('limit'))
-      .as('matches');
-    return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
-  });
-  const [row] = await statement.execute({
-    ...viewerParams(viewer),
-    limit: limit + 1,
-    ...(search !== null ? { pattern: searchPattern(search) } : {}),
-  });
-  const count = Number(row?.count ?? 0);
-  return { count: Math.min(count, limit), capped: count > limit };
+/**
+ * How many cases a page's query matches, counted up to the placeholder `countLimit` (a scalar
+ * subquery of the page's statement, run once for the statement).
+ */
+function matchCount(db: Database, { withAccess, filters, search }: PageShape) {
+  const matches = db
+    .select({ one: sql`1`.as('one') })
+    .from(c)
+    .where(and(hasAccess(withAccess), ...filterConditions(filters, search)))
+    .limit(sql.placeholder('countLimit'))
+    .as('matches');
+  return db.select({ count: sql<number>`count(*)::int` }).from(matches);
 }

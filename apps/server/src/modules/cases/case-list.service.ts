@@ -5,7 +5,7 @@
 import type { CaseConfigurationPage, CaseListArgs } from '@patientsim/domain/cases/case.schemas';
 import { CASE_COUNT_LIMIT } from '@patientsim/domain/cases/case-list';
 import { AppError } from '../../lib/errors.js';
-import { countCases, findCaseResultPage } from './case-list.repository.js';
+import { findCaseResultPage } from './case-list.repository.js';
 import { type ListedCase, toListed } from './case-results.js';
 import { type CursorValue, fitsKey, type SortPlan, sortPlan } from './case-sort.js';
 import { type CaseContext, requireTemplateReader, viewerOf } from './case-viewer.js';
@@ -37,11 +37,16 @@ function decodeCursor(plan: SortPlan, raw: string): Cursor {
   return { values: v, id, total: n as number, capped: c === true };
 }
 
-/** The caller's library (the query `caseConfigurations`). */
+/**
+ * The caller's library (the query `caseConfigurations`). `counts`: whether the answer needs the
+ * list's count (its total, or a next cursor, which carries it); a first page counts in the same
+ * statement that reads it, later pages take the count from the cursor.
+ */
 export async function listCases(
   { db, cache, actor }: CaseContext,
   args: CaseListArgs,
   fields: ResultFields = ALL_RESULT_FIELDS,
+  counts = true,
 ): Promise<Omit<CaseConfigurationPage, 'items'> & { items: ListedCase[] }> {
   const filters = args.filters ?? {};
   if (filters.template) requireTemplateReader(actor);
@@ -66,10 +71,15 @@ export async function listCases(
     },
     search,
   };
-  const [found, counted] = await Promise.all([
-    findCaseResultPage(db, { ...query, plan, after, limit: args.first + 1, fields }),
-    after ? Promise.resolve({ count: after.total, capped: after.capped }) : countCases(db, { ...query, limit: CASE_COUNT_LIMIT }),
-  ]);
+  const { rows: found, counted: countedNow } = await findCaseResultPage(db, {
+    ...query,
+    plan,
+    after,
+    limit: args.first + 1,
+    fields,
+    countLimit: after || !counts ? null : CASE_COUNT_LIMIT,
+  });
+  const counted = after ? { count: after.total, capped: after.capped } : (countedNow ?? { count: 0, capped: false });
   const page = found.slice(0, args.first);
   const last = page.at(-1);
   const forStudent = actor.role === 'STUDENT';

@@ -28,7 +28,6 @@ export function toResult(row: repo.CaseResultRow, { forStudent }: { forStudent: 
 /** A case of a page as the API answers it, with what its row holds of the fields read only when asked for. */
 export function toListed(row: CaseListedRow, { forStudent }: { forStudent: boolean }): ListedCase {
   const doc = row.listDocument ?? {};
-  const authorName = row.authorName ?? [row.authorGivenName, row.authorFamilyName].filter(Boolean).join(' ');
   const timed = asNullableObject<{ users?: unknown; groups?: unknown }>(doc.timed_access);
   const shares = Array.isArray(doc.shares) ? (doc.shares as CaseConfigurationResult['shares']) : [];
   return {
@@ -36,8 +35,8 @@ export function toListed(row: CaseListedRow, { forStudent }: { forStudent: boole
     name: row.name,
     tags: typeof doc.tags === 'string' ? doc.tags : null,
     dispatch: asNullableObject(doc.dispatch),
-    ...(row.access !== null ? { access: row.access } : {}),
-    author: row.ownerId ? { id: row.ownerId, name: authorName || row.ownerId } : null,
+    ...(row.access ? { access: row.access } : {}),
+    author: row.ownerId ? { id: row.ownerId, name: row.authorName || row.ownerId } : null,
     _avatar: asNullableObject(doc._avatar),
     _startLocation: asNullableObject(doc._startLocation),
     _endLocation: asNullableObject(doc._endLocation),
@@ -56,7 +55,7 @@ export function toListed(row: CaseListedRow, { forStudent }: { forStudent: boole
     outdatedEcNodes: asList(doc.outdatedEcNodes),
     shares: shares.map((share) => ({ shareType: String(share.shareType), from: String(share.from), to: String(share.to) })),
     timed_access: timed ? { users: asList(timed.users), groups: asList(timed.groups) } : null,
-    ...(row.searchableText !== null ? { searchableText: row.searchableText } : {}),
+    ...(row.searchableText !== undefined ? { searchableText: row.searchableText } : {}),
     origin: row.origin,
     published: forStudent ? false : row.published,
     applab: forStudent ? false : row.applab,

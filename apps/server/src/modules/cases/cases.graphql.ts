@@ -214,6 +214,12 @@ function resultFieldsOf(info: GraphQLResolveInfo): ResultFields {
   };
 }
 
+/** Whether a list query needs the list's count: its total, or a next cursor (which carries it). */
+function countsOf(info: GraphQLResolveInfo): boolean {
+  const selected = selectedFieldNames(info, []);
+  return selected.has('totalCount') || selected.has('totalCountCapped') || selected.has('nextCursor');
+}
+
 const resolvers: {
   JSON: GraphQLScalarType;
   DateTime: GraphQLScalarType;
@@ -224,7 +230,7 @@ const resolvers: {
   DateTime: DateTimeScalar,
   Query: {
     caseConfigurations: (_root, args, context, info) =>
-      service.listCases(ctxOf(context), parse(CaseListArgsSchema, args), resultFieldsOf(info)),
+      service.listCases(ctxOf(context), parse(CaseListArgsSchema, args), resultFieldsOf(info), countsOf(info)),
     caseConfiguration: (_root, args, context) => service.getCase(ctxOf(context), parse(CaseIdArgsSchema, args).id),
     templateCases: (_root, args, context) =>
       service.templateCases(ctxOf(context), parse(TemplateCasesArgsSchema, args).productType),

@@ -144,8 +144,7 @@ export function perCaseColumns(db: Database) {
       lastPlayed: play.lastPlayed,
       lastAccessed: play.lastAccessed,
       isFavorite: sql<boolean>`((select true from ${caseFavorite} where ${caseFavorite.caseId} = ${c.id} and ${caseFavorite.userId} = ${V.userId} limit 1) is not null)`,
-      authorGivenName: user.givenName,
-      authorFamilyName: user.familyName,
+      // Null only when the author's account is gone (the case's owner is then null too).
       authorName: user.name,
     },
   };

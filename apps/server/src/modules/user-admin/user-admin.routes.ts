@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MemberSignOutParamsSchema } from '@patientsim/domain/account/sessions.schemas';
 import { IdParamsSchema, OkSchema } from '@patientsim/domain/common/api.schemas';
 import {
   OrgMembersQuerySchema,
@@ -10,6 +11,7 @@ import {
 import { MoveUserBodySchema, UserDetailsSchema } from '@patientsim/domain/users/users.schemas';
 import { currentOrg, currentUser } from '../../lib/access.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { signOutMember } from './member-sign-out.service.js';
 import { listGroupUsers, updateOrgUser } from './org-users.service.js';
 import { getUserDetails } from './user-details.service.js';
 import { moveUser } from './user-move.service.js';
@@ -94,6 +96,30 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         access: currentOrg(request),
         userId: request.params.id,
         changes: request.body,
+        ip: request.ip,
+      }),
+  );
+
+  app.post(
+    '/extension/groups/:id/members/:userId/sign-out',
+    {
+      // Ending sessions protects the organisation: allowed while it is inactive too.
+      preHandler: app.requireOrgPermission('org:users:sign-out', { orgFrom: groupInParams, allowInactive: true }),
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        description:
+          'An admin signs a member of the organisation out everywhere: every session of theirs ends at once, audited. Not the caller, the key owner, a member ranked above the caller or a provider account (403).',
+        params: MemberSignOutParamsSchema,
+        response: { 200: OkSchema, ...errors },
+      },
+    },
+    (request) =>
+      signOutMember({
+        ctx: app,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        userId: request.params.userId,
         ip: request.ip,
       }),
   );

@@ -9,10 +9,16 @@ import { AppError } from '../../lib/errors.js';
 /**
  * What a View-As-User token may do on a route whose method changes something (decision 0037):
  * - `read`: the request only reads, its method notwithstanding (a query sent in a POST body);
- * - `write`: a change the view itself needs (its end), audited on the super admin's behalf.
- * Any other such route refuses the token with VIEW_AS_READ_ONLY.
+ * - `write`: a change the view itself needs (its end), audited on the super admin's behalf;
+ * - `none`: the route is the person's own and no part of what a view shows (their sessions): the
+ *   token is refused whatever the method.
+ * Any other route whose method changes something refuses the token with VIEW_AS_READ_ONLY, and so
+ * does a `none` route, with its own message.
  */
-export type ViewAsAccess = 'read' | 'write';
+export type ViewAsAccess = 'read' | 'write' | 'none';
+
+/** VIEW_AS_READ_ONLY's message on a route a view may not even read. */
+const NOT_IN_A_VIEW = 'This is not shown while viewing PatientSim as another user.';
 
 /** Methods that change nothing: a View-As-User token may use them on any route it may read. */
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,7 +27,7 @@ const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Lets a View-As-User token through this route's writing method; see `ViewAsAccess`. */
+    /** What a View-As-User token may do on this route; see `ViewAsAccess`. */
     viewAs?: ViewAsAccess;
   }
   interface FastifyInstance {
@@ -80,9 +86,9 @@ export default fp(
       if (act && isSuperAdminAnywhere(identity.claims)) throw new AppError('FORBIDDEN', { message: VIEW_OF_SUPER_ADMIN });
       // A view shows the product as the person sees it and changes nothing, unless the route says
       // the view needs it: one rule here rather than one refusal per service.
-      if (act && !READ_METHODS.has(request.method) && !request.routeOptions.config.viewAs) {
-        throw new AppError('VIEW_AS_READ_ONLY');
-      }
+      const viewAs = request.routeOptions.config.viewAs;
+      if (act && viewAs === 'none') throw new AppError('VIEW_AS_READ_ONLY', { message: NOT_IN_A_VIEW });
+      if (act && !READ_METHODS.has(request.method) && !viewAs) throw new AppError('VIEW_AS_READ_ONLY');
       request.user = { ...identity.claims, iss, aud, iat, exp, sid, ...(act ? { act } : {}), id: payload.sub };
     };
 

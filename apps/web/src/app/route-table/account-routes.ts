@@ -15,6 +15,7 @@ export const accountRoutes: RouteObject[] = [
         () => import('../../features/account/routes/change-password'),
         'ChangePasswordRoute',
       ),
+      page('sessions', AREA_ACCESS.account, () => import('../../features/account/routes/sessions'), 'SessionsRoute'),
     ],
   }),
   page('payment/portal', AREA_ACCESS.account, () => import('../../features/payment/routes/payment-portal'), 'PaymentPortalRoute'),

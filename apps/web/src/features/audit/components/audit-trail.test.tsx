@@ -68,6 +68,20 @@ describe('AuditTrail', () => {
     expect(request?.url.searchParams.get('to')).toBe(range.to);
   });
 
+  it('names an admin signing a member out everywhere, and filters on it', async () => {
+    writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
+    const api = stubTrail([event({ action: 'org.user.sign-out', target: { type: 'user', id: 'u2', label: 'Sam Student' } })]);
+    renderWithRouter(<AuditTrail organisationId={ORG} />);
+    const table = await screen.findByRole('table', { name: 'Audit trail' });
+    expect(await within(table).findByText('Signed member out everywhere')).toBeInTheDocument();
+    expect(within(table).getByText('Sam Student')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    await user.click(await screen.findByRole('option', { name: 'Signed member out everywhere' }));
+    await waitFor(() => expect(api.callsTo('GET', LIST_PATH).at(-1)?.url.searchParams.get('action')).toBe('org.user.sign-out'));
+  });
+
   it('exports with the filters on screen, under the name of the range', async () => {
     writeLoginResult(buildLoginResult({ role: 'ADMIN' }));
     const api = stubTrail([event({})]);

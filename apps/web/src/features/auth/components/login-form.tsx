@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { type SignInBody, SignInBodySchema } from '@patientsim/domain/auth/auth.schemas';
+import type { SignInBody, SignInBodySchema } from '@patientsim/domain/auth/auth.schemas';
 import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormPasswordField } from '../../../components/form-password-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { UNKNOWN_ERROR_MESSAGE, errorMessage, isApiError } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSignIn } from '../api/sign-in';
 
 function signInErrorMessage(error: Error): string {
@@ -23,6 +23,11 @@ function signInErrorMessage(error: Error): string {
   return errorMessage(error, UNKNOWN_ERROR_MESSAGE);
 }
 
+/** Checked with the server's schema, loaded with zod at the first submit (`lazyZodResolver`). */
+const signInResolver = lazyZodResolver<z.input<typeof SignInBodySchema>, SignInBody>(
+  async () => (await import('@patientsim/domain/auth/auth.schemas')).SignInBodySchema,
+);
+
 /**
  * E-mail and password (spec section 2); errors show in red on the form. Checked on submit, then
  * again on every change; the first invalid field takes the focus.
@@ -30,7 +35,7 @@ function signInErrorMessage(error: Error): string {
 export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: { licenseToken: string | null }) => void }) {
   const signIn = useSignIn();
   const { control, handleSubmit } = useForm<z.input<typeof SignInBodySchema>, unknown, SignInBody>({
-    resolver: zodResolver(SignInBodySchema),
+    resolver: signInResolver,
     defaultValues: { email: '', password: '' },
   });
 

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
 import { hasPermission } from '@patientsim/domain/roles/permissions';
 import { canAssignRole, type Role } from '@patientsim/domain/roles/roles';
 import type { OrgUser, OrgUsersVariant } from '@patientsim/domain/users/org-users.schemas';
@@ -12,8 +13,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { NO_USERS_MESSAGE } from '../../../components/empty-state';
 import { externalPaths } from '../../../config/paths';
+import { replyMessageOr } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/use-session';
 import { useOrgUsers } from '../api/get-org-users';
 import { useRemoveOrgUser } from '../api/remove-org-user';
+import { useSignOutMember } from '../api/sign-out-member';
 import { EditOrgUserDialog } from './edit-org-user-dialog';
 import { orgUserName, orgUserStatus } from './org-user-status';
 import { usePendingInviteActions } from './pending-invite-actions';
@@ -30,9 +34,19 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Member | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [signingOut, setSigningOut] = useState<Member | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const users = useOrgUsers({ orgId, variant, page, search });
   const remove = useRemoveOrgUser();
+  const signOut = useSignOutMember();
+  const actorId = useCurrentUser()?.id ?? null;
   const canRemove = hasPermission(actorRole, 'org:users:remove');
+  // Not themself (their sessions are in their account) nor a provider account: the server refuses both.
+  const canSignOut = (user: Member) =>
+    hasPermission(actorRole, 'org:users:sign-out') &&
+    canAssignRole(actorRole, user.role) &&
+    user.user_id !== actorId &&
+    user.role !== 'SUPER_ADMIN';
   const canEdit = hasPermission(actorRole, 'org:users:edit');
   // Resend and revoke are the server's invite calls, under the same permission as inviting.
   const canManageInvites = hasPermission(actorRole, 'org:invite');
@@ -61,8 +75,13 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
             user={user}
             canEdit={canEdit && canAssignRole(actorRole, user.role)}
             canRemove={canRemove && canAssignRole(actorRole, user.role)}
+            canSignOut={canSignOut(user)}
             onEdit={() => setEditing(user)}
             onRemove={() => setRemoving(user)}
+            onSignOut={() => {
+              signOut.reset();
+              setSigningOut(user);
+            }}
           />
         ) : user.pending && !user.declined && canManageInvites ? (
           <RowMenu name={user.email}>{(close) => inviteActions.menuItems(user.email, close)}</RowMenu>
@@ -121,6 +140,32 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
           : null}
         {remove.error ? <span role="alert"> {remove.error.message}</span> : null}
       </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={signingOut !== null}
+        title="Sign out everywhere"
+        confirmLabel="Sign out"
+        isPending={signOut.isPending}
+        onCancel={() => setSigningOut(null)}
+        onConfirm={() => {
+          if (!signingOut) return;
+          const name = orgUserName(signingOut) || signingOut.email;
+          signOut.mutate(
+            { orgId, userId: signingOut.user_id },
+            {
+              onSuccess: () => {
+                setSigningOut(null);
+                setNotice(`${name} was signed out everywhere.`);
+              },
+            },
+          );
+        }}
+      >
+        {signingOut
+          ? `Sign ${orgUserName(signingOut) || signingOut.email} out of PatientSim on every device? They will have to sign in again with their password.`
+          : null}
+        {signOut.error ? <span role="alert"> {replyMessageOr(signOut.error, 'Unknown error')}</span> : null}
+      </ConfirmDialog>
+      <Snackbar open={notice !== null} autoHideDuration={4000} onClose={() => setNotice(null)} message={notice ?? ''} />
       {inviteActions.dialogs}
     </>
   );
@@ -147,14 +192,18 @@ function MemberActions({
   user,
   canEdit,
   canRemove,
+  canSignOut,
   onEdit,
   onRemove,
+  onSignOut,
 }: {
   user: Member;
   canEdit: boolean;
   canRemove: boolean;
+  canSignOut: boolean;
   onEdit: () => void;
   onRemove: () => void;
+  onSignOut: () => void;
 }) {
   return (
     <RowMenu name={orgUserName(user) || user.email}>
@@ -178,6 +227,17 @@ function MemberActions({
             }}
           >
             Remove
+          </MenuItem>
+        ) : null,
+        canSignOut ? (
+          <MenuItem
+            key="sign-out"
+            onClick={() => {
+              close();
+              onSignOut();
+            }}
+          >
+            Sign out everywhere
           </MenuItem>
         ) : null,
       ]}
