@@ -41,6 +41,7 @@ import {
   membersSuite,
   renderMembers,
 } from './members/members.js';
+import { OIDC_PLAN, OIDC_TARGETS, type OidcResult, oidcSuite, renderOidc } from './oidc/oidc.js';
 import { OVERLOAD_PLAN, OVERLOAD_TARGETS, type OverloadResult, overloadSuite, renderOverload } from './overload/overload.js';
 import { PROCESSES_PLAN, type ProcessesResult, processesSuite, renderProcesses } from './processes/processes.js';
 import {
@@ -62,6 +63,7 @@ const USAGE = `usage: npm run bench [-- [core] [members] [options]]
   overload               section 8: sign-in at twice the load that saturates the server (about a minute)
   processes              section 10: sign-in and bearer read on one and two processes behind HAProxy
   cases                  section 11: the case library (GraphQL caseConfigurations) with 100,000 cases
+  oidc                   section 12: the OpenID provider's token endpoint (refresh_token grant) to twice saturation
                          (without a section name, all of them run)
 options for members and cases:
   --engine <name>        embedded or postgres (repeat for both; default both)
@@ -71,8 +73,8 @@ options for members and cases:
   --org-members <n>      of them, members of the large organisation (default ${MEMBERS_PLAN.orgMembers})
 ${SOAK_USAGE}`;
 
-type Section = 'core' | 'members' | 'first-page' | 'overload' | 'processes' | 'cases';
-const SECTIONS: readonly Section[] = ['core', 'members', 'first-page', 'overload', 'processes', 'cases'];
+type Section = 'core' | 'members' | 'first-page' | 'overload' | 'processes' | 'cases' | 'oidc';
+const SECTIONS: readonly Section[] = ['core', 'members', 'first-page', 'overload', 'processes', 'cases', 'oidc'];
 
 /** The sections and sizes asked for on the command line. */
 function parseCommandLine(): {
@@ -164,6 +166,7 @@ async function main() {
     (sections.has('first-page') ? FIRST_PAGE_PLAN.watchdogMs : 0) +
     (sections.has('processes') ? PROCESSES_PLAN.watchdogMs : 0) +
     (sections.has('overload') ? OVERLOAD_PLAN.watchdogMs : 0) +
+    (sections.has('oidc') ? OIDC_PLAN.watchdogMs : 0) +
     (soakOptions ? soakWatchdogMs(soakOptions) : 0);
   const watchdog = setTimeout(() => {
     console.error(`bench: still running after ${watchdogMs / 60_000} min; stopping every server and giving up`);
@@ -181,6 +184,7 @@ async function main() {
   let firstPage: Omit<FirstPageResult, 'board'> | undefined;
   let firstPageBoard: Scoreboard | undefined;
   let overload: OverloadResult | undefined;
+  let oidc: OidcResult | undefined;
   let processes: ProcessesResult | undefined;
   let cases: CasesResult | undefined;
   let soak: SoakResult | null | undefined;
@@ -198,6 +202,15 @@ async function main() {
         const message = error instanceof Error ? error.message : String(error);
         ctx.recordError('overload', message);
         console.error(`✗ overload failed: ${message}`);
+      }
+    }
+    if (sections.has('oidc')) {
+      try {
+        oidc = await oidcSuite({ ctx, tmpRoot });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        ctx.recordError('oidc', message);
+        console.error(`✗ oidc failed: ${message}`);
       }
     }
     if (sections.has('processes')) processes = await processesSuite({ ctx, tmpRoot });
@@ -218,6 +231,7 @@ async function main() {
   if (core) console.info(renderTable(core.board));
   if (firstPageBoard) console.info(`\n${renderTable(firstPageBoard)}`);
   if (overload) console.info(`\n${renderOverload(overload)}`);
+  if (oidc) console.info(`\n${renderOidc(oidc)}`);
   if (processes) console.info(`\n${renderProcesses(processes)}`);
   if (cases) console.info(`\n${renderCases(cases)}`);
   if (soak) console.info(`\n${renderSoak(soak)}`);
@@ -245,6 +259,7 @@ async function main() {
       ...(sections.has('members') ? { members: { ...MEMBERS_PLAN, ...commandLine.members } } : {}),
       ...(sections.has('first-page') ? { firstPage: FIRST_PAGE_PLAN } : {}),
       ...(sections.has('overload') ? { overload: OVERLOAD_PLAN } : {}),
+      ...(sections.has('oidc') ? { oidc: OIDC_PLAN } : {}),
       ...(sections.has('processes') ? { processes: PROCESSES_PLAN } : {}),
       ...(sections.has('cases') ? { cases: { ...CASES_PLAN, ...commandLine.cases } } : {}),
       ...(soakOptions ? { soak: { ...SOAK_PLAN, ...soakOptions } } : {}),
@@ -254,6 +269,7 @@ async function main() {
       ...(sections.has('members') ? { members: MEMBERS_TARGETS } : {}),
       ...(sections.has('first-page') ? { firstPage: FIRST_PAGE_TARGETS } : {}),
       ...(sections.has('overload') ? { overload: OVERLOAD_TARGETS } : {}),
+      ...(sections.has('oidc') ? { oidc: OIDC_TARGETS } : {}),
       ...(sections.has('cases') ? { cases: CASES_TARGETS } : {}),
       ...(soakOptions ? { soak: SOAK_TARGETS } : {}),
     },
@@ -268,6 +284,7 @@ async function main() {
       members,
       firstPage,
       overload,
+      oidc,
       processes,
       cases,
       soak,

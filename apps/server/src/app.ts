@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fromNodeHeaders } from 'better-auth/node';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Env } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
-import { AUTH_BASE_PATH, createAuth } from './identity/auth.js';
+import { createAuth } from './identity/auth.js';
 import { createDeviceCookies } from './identity/device-cookies.js';
 import { createVerificationTokens } from './identity/email-ownership.js';
 import { createLicenseTokens } from './identity/license.js';
@@ -17,6 +16,7 @@ import { createRedisClient, isAnswering, untilReady } from './lib/redis.js';
 import { createReadCache, READ_CACHE_TTL_MS } from './lib/read-cache.js';
 import { createRedisSessionStorage } from './identity/session-storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { applicationsRoutes } from './modules/applications/applications.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notifyLockout } from './modules/auth/sign-in.service.js';
@@ -47,7 +47,8 @@ import security from './plugins/external/security.js';
 import loadShedding, { type LoadSheddingOptions } from './plugins/external/under-pressure.js';
 import webApp from './plugins/external/web-app.js';
 import { verifyEmailRoutes } from './modules/auth/verify-email.routes.js';
-import { wellKnownRoutes } from './modules/auth/well-known.routes.js';
+import { identityProviderRoutes, wellKnownRoutes } from './modules/auth/well-known.routes.js';
+import { buildApplicationClaims } from './modules/users/claims.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -140,6 +141,7 @@ export async function buildApp({
       deviceCookies,
       onLockout: (email, lockout) => notifyLockout({ db: database.db, mailer: activeMailer, env }, email, lockout),
     },
+    applicationClaims: (userId, scopes) => buildApplicationClaims(database.db, userId, scopes),
   });
 
   await app.register(errorHandler, { isRedisDisconnected: () => redis !== null && redis.status !== 'ready' });
@@ -184,22 +186,7 @@ export async function buildApp({
     return reply.status(503).send({ status: 'unavailable', checks });
   });
 
-  // The identity provider's own endpoint that clients reach directly: the published signing keys.
-  // Everything else goes through /api/users (and the verification link, below).
-  for (const url of [`${AUTH_BASE_PATH}/jwks`]) {
-    app.get(url, { schema: { hide: true } }, async (request, reply) => {
-      const response = await auth.handler(
-        new Request(new URL(request.url, env.PUBLIC_URL), { method: 'GET', headers: fromNodeHeaders(request.headers) }),
-      );
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(Buffer.from(await response.arrayBuffer()));
-    });
-  }
+  await app.register(identityProviderRoutes);
   await app.register(wellKnownRoutes);
 
   await app.register(
@@ -219,6 +206,7 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(integrationsRoutes);
       await api.register(auditRoutes);
+      await api.register(applicationsRoutes);
     },
     { prefix: '/api/users' },
   );

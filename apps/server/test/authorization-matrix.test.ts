@@ -97,6 +97,25 @@ const MATRIX: Record<string, Entry> = {
     otherOrganisation: 404,
     alsoRefused: { STUDENT: 404, USER: 404, ADMIN: 404, SUPER_ADMIN: 404 },
   },
+  'GET /api/users/applications': {
+    guard: 'bearer',
+    permission: 'applications:manage',
+    call: () => ({ method: 'GET', url: '/api/users/applications' }),
+  },
+  'POST /api/users/applications': {
+    guard: 'bearer',
+    permission: 'applications:manage',
+    call: () => ({
+      method: 'POST',
+      url: '/api/users/applications',
+      payload: { name: 'Matrix app', type: 'public', redirectUris: ['https://app.example.test/callback'] },
+    }),
+  },
+  'DELETE /api/users/applications/:id': {
+    guard: 'bearer',
+    permission: 'applications:manage',
+    call: () => ({ method: 'DELETE', url: '/api/users/applications/unknown-application' }),
+  },
   'GET /api/users/audit-events': {
     guard: 'bearer',
     permission: 'audit:read-all',

@@ -6,13 +6,28 @@ import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq, sql } from 'drizzle-orm';
 import { jwt } from 'better-auth/plugins/jwt';
-import { ID_TOKEN_AUDIENCE, PASSWORD_RESET_TOKEN_SECONDS } from '@patientsim/domain/common/constants';
+import { oauthProvider } from '@better-auth/oauth-provider';
+import {
+  ID_TOKEN_AUDIENCE,
+  LICENSE_VERSION,
+  PASSWORD_RESET_TOKEN_SECONDS,
+  TOKEN_LIFETIME_SECONDS,
+} from '@patientsim/domain/common/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patientsim/domain/auth/password-policy';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Database } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
 import { account, jwks, session, user, verification } from '../db/schema/auth.js';
+import {
+  oauthAccessToken,
+  oauthClient,
+  oauthClientAssertion,
+  oauthClientResource,
+  oauthConsent,
+  oauthRefreshToken,
+  oauthResource,
+} from '../db/schema/oauth.js';
 import { AppError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { createRateLimiter } from '../lib/rate-limiter.js';
@@ -42,7 +57,34 @@ export type NewCredential = { password: string; hash: string };
 const accountInCreation = new AsyncLocalStorage<{ values: NewAccountValues; passwordHash: string }>();
 
 /** How better-auth reaches the product's tables, for the whole database or for one transaction. */
-const adapterConfig = { provider: 'pg', schema: { user, session, account, verification, jwks } } as const;
+const adapterConfig = {
+  provider: 'pg',
+  schema: {
+    ...{ user, session, account, verification, jwks },
+    ...{
+      oauthClient,
+      oauthRefreshToken,
+      oauthAccessToken,
+      oauthConsent,
+      oauthResource,
+      oauthClientResource,
+      oauthClientAssertion,
+    },
+  },
+} as const;
+
+/** The product's sign-in page, where the OAuth provider sends people who are not signed in yet. */
+export const LOGIN_PAGE_PATH = '/auth/login';
+/** The page where a person allows an application that asks for consent. */
+export const CONSENT_PAGE_PATH = '/auth/oauth/consent';
+/** The scopes applications may ask for: OpenID Connect's, and refresh tokens for confidential clients. */
+export const OAUTH_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+
+/**
+ * The claims (spec section 3) of a user for another application's ID token and userinfo, for the
+ * scopes it was granted. Null for an unknown user.
+ */
+export type ApplicationClaims = (userId: string, scopes: readonly string[]) => Promise<Record<string, unknown> | null>;
 
 export type AuthOptions = {
   db: Database;
@@ -56,6 +98,8 @@ export type AuthOptions = {
   onUserChange?: () => void;
   /** The sign-in limits (decision 0039), counted before better-auth verifies a password. */
   limits: SignInLimitsOptions;
+  /** The product claims given to the platform's applications (decision 0065); none without it. */
+  applicationClaims?: ApplicationClaims;
 };
 
 /**
@@ -63,7 +107,17 @@ export type AuthOptions = {
  * Its HTTP handler is exposed only for the e-mail verification link and the JWKS; everything
  * else goes through the product's own validated, rate-limited routes calling `auth.api`.
  */
-export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage, onUserChange, limits }: AuthOptions) {
+export function createAuth({
+  db,
+  publicUrl,
+  secret,
+  mailer,
+  log,
+  sessionStorage,
+  onUserChange,
+  limits,
+  applicationClaims,
+}: AuthOptions) {
   const sendInBackground = (promise: Promise<void>, what: string) => {
     // Sending is not awaited so that known and unknown addresses answer in the same time.
     promise.catch((error: unknown) => log.error({ err: error }, `could not send the ${what} email`));
@@ -181,6 +235,28 @@ export function createAuth({ db, publicUrl, secret, mailer, log, sessionStorage,
         disableSettingJwtHeader: true,
         jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
         jwt: { issuer: publicUrl, audience: ID_TOKEN_AUDIENCE },
+      }),
+      // PatientSim as the OpenID provider of the platform's other applications (decision 0065).
+      // Clients are registered only by a super admin (modules/applications), never dynamically.
+      oauthProvider({
+        scopes: [...OAUTH_SCOPES],
+        loginPage: `${publicUrl}${LOGIN_PAGE_PATH}`,
+        consentPage: `${publicUrl}${CONSENT_PAGE_PATH}`,
+        allowDynamicClientRegistration: false,
+        // Registered by a super admin's own session (the access area's Applications page).
+        clientPrivileges: ({ user: caller }) => caller?.role === 'SUPER_ADMIN',
+        grantTypes: ['authorization_code', 'refresh_token'],
+        idTokenExpiresIn: TOKEN_LIFETIME_SECONDS,
+        // The product's own steps after the password: a person who has not accepted the current
+        // license goes back to the sign-in page, which shows it and then continues the authorization.
+        postLogin: {
+          page: `${publicUrl}${LOGIN_PAGE_PATH}`,
+          shouldRedirect: ({ user: signedIn }) => signedIn.licenseVersion !== LICENSE_VERSION,
+          consentReferenceId: () => undefined,
+        },
+        // The same claims, under the same plain names, as the product's own ID token (spec section 3).
+        customIdTokenClaims: async ({ user: signedIn, scopes }) => (await applicationClaims?.(signedIn.id, scopes)) ?? {},
+        customUserInfoClaims: async ({ user: signedIn, scopes }) => (await applicationClaims?.(signedIn.id, scopes)) ?? {},
       }),
     ],
   });

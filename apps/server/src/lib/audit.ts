@@ -9,6 +9,7 @@ import { group } from '../db/schema/groups.js';
 import { invitation } from '../db/schema/invitations.js';
 import { notification } from '../db/schema/notifications.js';
 import { media } from '../db/schema/tutorials.js';
+import { oauthClient } from '../db/schema/oauth.js';
 import { newId } from './ids.js';
 
 export type AuditEntry = {
@@ -70,6 +71,10 @@ async function findTargetName(db: Database, type: AuditTargetType, id: string): 
     case 'media': {
       const [row] = await db.select({ fileName: media.fileName }).from(media).where(eq(media.id, id));
       return row?.fileName ?? null;
+    }
+    case 'application': {
+      const [row] = await db.select({ name: oauthClient.name }).from(oauthClient).where(eq(oauthClient.id, id));
+      return row?.name ?? null;
     }
   }
 }

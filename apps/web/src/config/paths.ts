@@ -44,6 +44,7 @@ export const paths = {
   accessTemplates: '/auth/access/templates',
   accessNotifications: '/auth/access/notifications',
   accessAudit: '/auth/access/audit',
+  accessApplications: '/auth/access/applications',
   paymentPortal: '/auth/payment/portal',
   manageUsers: '/auth/manage-users',
   manageUsersInvite: '/auth/manage-users/invite',

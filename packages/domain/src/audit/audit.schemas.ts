@@ -56,6 +56,8 @@ export const AUDIT_ACTION_LABELS = {
   'case.peer-dump': 'Sent cases to another deployment',
   'media.receive': 'Received a media file from another deployment',
   'media.bulk-remove': 'Removed the media files of a failed copy',
+  'application.register': 'Registered application',
+  'application.remove': 'Removed application',
 } as const satisfies Record<string, string>;
 
 /** An action the server records. */
@@ -82,6 +84,7 @@ export const AUDIT_TARGET_TYPE_LABELS = {
   license: 'License',
   email: 'Email',
   media: 'Media file',
+  application: 'Application',
 } as const satisfies Record<string, string>;
 
 export type AuditTargetType = keyof typeof AUDIT_TARGET_TYPE_LABELS;

@@ -86,3 +86,27 @@ export const SignUpInvitationQuerySchema = z.object({ token: LinkTokenSchema, em
 /** What the invite variant of sign-up shows before the person fills it in. */
 export const SignUpInvitationSchema = z.object({ email: z.string(), orgName: z.string().nullable() });
 export type SignUpInvitation = z.infer<typeof SignUpInvitationSchema>;
+
+/**
+ * The signed authorization request the OpenID provider hands the sign-in and consent pages
+ * (decision 0065): the application's query with the provider's `sig` and `exp`. The pages pass it
+ * back as it came; the provider verifies the signature.
+ */
+export const OAuthQuerySchema = z
+  .string()
+  .min(1)
+  .max(8192)
+  .refine((query) => {
+    const names = new Set(query.split('&').map((pair) => pair.split('=', 1)[0]));
+    return names.has('sig') && names.has('client_id');
+  }, 'Not a signed authorization request');
+
+/** The provider's answer when a page continues an authorization: where the browser goes next. */
+export const AuthorizationRedirectSchema = z.object({ url: z.url({ protocol: /^https?$/ }) });
+export type AuthorizationRedirect = z.infer<typeof AuthorizationRedirectSchema>;
+
+/** The signed authorization request in a page's query string, or null when it carries none. */
+export function readOAuthQuery(search: string): string | null {
+  const query = search.replace(/^\?/, '');
+  return OAuthQuerySchema.safeParse(query).success ? query : null;
+}

@@ -33,6 +33,7 @@ export const PERMISSIONS = [
   'users:delete',
   'users:move',
   'audit:read-all',
+  'applications:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -85,6 +86,8 @@ const SUPER_ADMIN: readonly Permission[] = [
   'users:move',
   // Every organisation's audit trail.
   'audit:read-all',
+  // The platform's applications that sign in through PatientSim (OpenID Connect clients).
+  'applications:manage',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = { STUDENT, USER, ADMIN, SUPER_ADMIN };

@@ -72,3 +72,33 @@ export async function loadIdentity(
   };
   return { claims, licenseVersion: row.licenseVersion };
 }
+
+/** The standard claims of the product token, by the OpenID Connect scope that releases them. */
+const STANDARD_CLAIM_SCOPES: Record<string, string> = {
+  email: 'email',
+  email_verified: 'email',
+  given_name: 'profile',
+  family_name: 'profile',
+};
+
+/**
+ * The claims of a user as the platform's other applications receive them in their ID token and at
+ * userinfo (decision 0065): built by the same function as the product's own token, so the two never
+ * diverge. The product claims always (under the spec's plain names); e-mail and names only with the
+ * scope that releases them. `sub` is the provider's own. Null for an unknown user.
+ */
+export async function buildApplicationClaims(
+  db: Database,
+  userId: string,
+  scopes: readonly string[],
+): Promise<Record<string, unknown> | null> {
+  const claims = await buildProductClaims(db, userId);
+  if (!claims) return null;
+  return Object.fromEntries(
+    Object.entries(claims).filter(([name]) => {
+      if (name === 'sub') return false;
+      const scope = STANDARD_CLAIM_SCOPES[name];
+      return scope === undefined || scopes.includes(scope);
+    }),
+  );
+}

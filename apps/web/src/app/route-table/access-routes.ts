@@ -28,6 +28,12 @@ export const accessRoutes: RouteObject[] = [
         'NotificationsComposerRoute',
       ),
       page('audit', 'audit:read-all', () => import('../../features/audit/routes/audit'), 'AccessAuditRoute'),
+      page(
+        'applications',
+        'applications:manage',
+        () => import('../../features/applications/routes/applications'),
+        'ApplicationsRoute',
+      ),
     ],
   }),
 ];

@@ -13,6 +13,8 @@ export const authRoutes: RouteObject[] = [
   page('reclaim-email', 'public', () => import('../../features/auth/routes/reclaim-email'), 'ReclaimEmailRoute'),
   page('callback', 'public', () => import('../../features/auth/routes/callback'), 'CallbackRoute'),
   page('license', 'public', () => import('../../features/auth/routes/license'), 'LicenseRoute'),
+  // Another application asking to use the account (decision 0065); the provider checks the session.
+  page('oauth/consent', 'public', () => import('../../features/oauth/routes/consent'), 'ConsentRoute'),
   // Public: the link decides whether to sign up, sign in first, or accept (decision 8).
   page('accept-invite', 'public', () => import('../../features/invitations/routes/accept-invite'), 'AcceptInviteRoute'),
   page('emailVerified', 'public', () => import('../../features/auth/routes/email-verified'), 'EmailVerifiedRoute'),

@@ -15,6 +15,7 @@ export const ACCESS_MENU = [
   { label: 'Templates', to: paths.accessTemplates },
   { label: 'Notifications', to: paths.accessNotifications },
   { label: 'Audit', to: paths.accessAudit },
+  { label: 'Applications', to: paths.accessApplications },
 ] as const;
 
 /** /access: the left menu of the six tools of spec section 2 and the audit trail; inside a tool the menu becomes a Go Back button (spec section 2). */

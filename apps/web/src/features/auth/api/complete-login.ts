@@ -8,6 +8,7 @@ import { topLevelGroups } from '../../../lib/current-user';
 import { requestIdToken, storeGroups, storeLoginResult } from '../../../lib/id-token';
 import { toRouterPath, toSameOriginPath } from '../../../lib/safe-path';
 import { getUserGroups } from '../../../lib/user-groups';
+import { continueAuthorization } from './continue-authorization';
 
 export const GROUPS_LOAD_ERROR_MESSAGE = 'Error during authentication. No response from server';
 /** Spec section 8: the callback found nothing to complete (no session behind it). */
@@ -24,13 +25,20 @@ export type CompleteLoginParams = {
   /** The callback's own full path with its query: where the license screen returns to. */
   callbackPath: string;
   origin: string;
+  /** Another application's signed authorization request, continued once signed in (decision 0065). */
+  oauthQuery?: string | null;
 };
 
 /**
  * The callback (spec section 2): obtain the ID token through the session cookie, store the
  * login result, fetch and store the user's groups, then pick the next screen.
  */
-export async function completeLogin({ redirectUrl, callbackPath, origin }: CompleteLoginParams): Promise<LoginDestination> {
+export async function completeLogin({
+  redirectUrl,
+  callbackPath,
+  origin,
+  oauthQuery = null,
+}: CompleteLoginParams): Promise<LoginDestination> {
   let token: TokenResponse;
   try {
     token = await requestIdToken();
@@ -52,6 +60,9 @@ export async function completeLogin({ redirectUrl, callbackPath, origin }: Compl
     throw new Error(GROUPS_LOAD_ERROR_MESSAGE);
   }
   storeGroups(groups, payload);
+
+  // Another application asked for this sign-in: back to it, with its authorization code.
+  if (oauthQuery) return { kind: 'document', href: (await continueAuthorization(oauthQuery)).url };
 
   const redirectPath = toSameOriginPath(redirectUrl, origin);
   if (redirectPath) {

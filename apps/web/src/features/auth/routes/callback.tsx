@@ -24,6 +24,7 @@ export function CallbackRoute() {
       redirectUrl: searchParams.get('redirectUrl'),
       callbackPath: `${location.pathname}${location.search}`,
       origin: window.location.origin,
+      oauthQuery: searchParams.get('oauthQuery'),
     },
     { isEnabled: reported === null },
   );

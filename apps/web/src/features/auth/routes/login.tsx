@@ -6,15 +6,25 @@ import { RouterLink } from '../../../components/router-link';
 import { licensePath, paths } from '../../../config/paths';
 import { readLoginNotice } from '../../../lib/login-notice';
 import { LoginForm } from '../components/login-form';
+import { readOAuthQuery } from '@patientsim/domain/auth/auth.schemas';
 
-/** /login (alias /): e-mail and password; a redirectUrl query is carried through to the callback. */
+/**
+ * /login (alias /): e-mail and password; a redirectUrl query, or another application's signed
+ * authorization request, is carried through to the callback.
+ */
 export function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const notice = readLoginNotice(location.state);
   const redirectUrl = searchParams.get('redirectUrl');
-  const callback = redirectUrl ? `${paths.callback}?${new URLSearchParams({ redirectUrl }).toString()}` : paths.callback;
+  // Another application's sign-in (decision 0065): its signed request goes through to the callback.
+  const oauthQuery = readOAuthQuery(location.search);
+  const callbackQuery = new URLSearchParams({
+    ...(redirectUrl ? { redirectUrl } : {}),
+    ...(oauthQuery ? { oauthQuery } : {}),
+  }).toString();
+  const callback = callbackQuery ? `${paths.callback}?${callbackQuery}` : paths.callback;
 
   return (
     <>

@@ -1,0 +1,268 @@
+import * as oidc from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_PUBLIC_URL, buildTestApp, type TestApp } from '../../../test/build-app.js';
+import { createClient, type Client } from '../../../test/client.js';
+import { insertGroup, insertMember, insertUser } from '../../../test/fixtures.js';
+import { signInAs } from '../../../test/sign-in-client.js';
+
+/**
+ * The authorization-code flow of another of the platform's applications, played by openid-client
+ * (a certified relying party) against PatientSim as its OpenID provider (decision 0065).
+ */
+
+const RP_CALLBACK = 'https://scenario-builder.example.test/callback';
+const RP_AFTER_LOGOUT = 'https://scenario-builder.example.test/signed-out';
+
+let t: TestApp;
+
+/** openid-client's HTTP calls, answered by the app in process. */
+const injectFetch: oidc.CustomFetch = async (url, options) => {
+  const target = new URL(url);
+  const response = await t.app.inject({
+    method: options.method as 'GET',
+    url: `${target.pathname}${target.search}`,
+    headers: Object.fromEntries(new Headers(options.headers).entries()),
+    ...(options.body === undefined || options.body === null ? {} : { payload: String(options.body as string) }),
+  });
+  return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+    status: response.statusCode,
+    headers: Object.entries(response.headers).flatMap(([name, value]) =>
+      [value].flat().map((one) => [name, String(one)] as [string, string]),
+    ),
+  });
+};
+
+async function relyingParty(clientId: string, clientSecret: string | null) {
+  const config = await oidc.discovery(
+    new URL(TEST_PUBLIC_URL),
+    clientId,
+    { id_token_signed_response_alg: 'EdDSA' },
+    clientSecret ? oidc.ClientSecretBasic(clientSecret) : oidc.None(),
+    { execute: [oidc.allowInsecureRequests], [oidc.customFetch]: injectFetch },
+  );
+  return config;
+}
+
+/** Follows the browser to the authorization endpoint with the person's PatientSim cookie; returns where it is sent. */
+async function authorize(browser: Client, url: URL) {
+  const response = await browser.get(`${url.pathname}${url.search}`, { 'sec-fetch-mode': 'navigate', accept: 'text/html' });
+  expect([302, 303, 307]).toContain(response.statusCode);
+  return new URL(String(response.headers.location));
+}
+
+let superAdmin: Awaited<ReturnType<typeof signInAs>>;
+let confidential: { clientId: string; clientSecret: string };
+let publicClient: { clientId: string };
+let person: { email: string; password: string; id: string };
+let orgId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  // The provider reads its own JWKS over HTTP at PUBLIC_URL to check a logout's id_token_hint; no
+  // server listens in this test, so those calls are answered in process too.
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return url.startsWith(TEST_PUBLIC_URL) ? injectFetch(url, { method: 'GET', ...init } as never) : realFetch(input, init);
+  });
+
+  const admin = await insertUser(t.db, { role: 'SUPER_ADMIN' });
+  superAdmin = await signInAs(t, admin.email, admin.password);
+  const registered = await superAdmin.client.post('/api/users/applications', {
+    name: 'Scenario builder',
+    type: 'confidential',
+    redirectUris: [RP_CALLBACK],
+    postLogoutRedirectUris: [RP_AFTER_LOGOUT],
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  confidential = { clientId: registered.json().application.clientId, clientSecret: registered.json().clientSecret };
+  const registeredPublic = await superAdmin.client.post('/api/users/applications', {
+    name: 'Assignments',
+    type: 'public',
+    redirectUris: [RP_CALLBACK],
+  });
+  expect(registeredPublic.statusCode).toBe(200);
+  expect(registeredPublic.json().clientSecret).toBeNull();
+  publicClient = { clientId: registeredPublic.json().application.clientId };
+  orgId = await insertGroup(t.db, { name: 'Riverside EMS Academy' });
+  person = await insertMember(t.db, orgId, { role: 'ADMIN', givenName: 'Riley', familyName: 'Stone' });
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A browser that signed in to PatientSim with its password, holding only the session cookie. */
+async function signedInBrowser(ip: string) {
+  const browser = createClient(t.app, { ip });
+  const signIn = await browser.post('/api/users/auth/sign-in', { email: person.email, password: person.password });
+  expect(signIn.statusCode).toBe(200);
+  return browser;
+}
+
+describe('OpenID discovery', () => {
+  it('is one document openid-client accepts, with the issuer and keys of the product tokens', async () => {
+    const config = await relyingParty(confidential.clientId, confidential.clientSecret);
+    const metadata = config.serverMetadata();
+    expect(metadata).toMatchObject({
+      issuer: TEST_PUBLIC_URL,
+      authorization_endpoint: `${TEST_PUBLIC_URL}/api/auth/oauth2/authorize`,
+      token_endpoint: `${TEST_PUBLIC_URL}/api/auth/oauth2/token`,
+      userinfo_endpoint: `${TEST_PUBLIC_URL}/api/auth/oauth2/userinfo`,
+      end_session_endpoint: `${TEST_PUBLIC_URL}/api/auth/oauth2/end-session`,
+      jwks_uri: `${TEST_PUBLIC_URL}/api/auth/jwks`,
+      code_challenge_methods_supported: ['S256'],
+    });
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
+    expect(metadata.claims_supported).toEqual(expect.arrayContaining(['role', 'org', 'permissions', 'productType']));
+    expect(metadata.registration_endpoint).toBeUndefined();
+  });
+});
+
+describe('authorization code with PKCE', () => {
+  it('signs a person in: sign-in page, code, ID token with the product claims, userinfo, refresh, end-session', async () => {
+    const config = await relyingParty(confidential.clientId, confidential.clientSecret);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid profile email offline_access',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+
+    // Not signed in yet: to the product's sign-in page, with the signed query.
+    const browser = createClient(t.app, { ip: '10.77.0.1' });
+    const toLogin = await authorize(browser, url);
+    expect(toLogin.origin + toLogin.pathname).toBe(`${TEST_PUBLIC_URL}/auth/login`);
+    expect(toLogin.searchParams.get('sig')).toBeTruthy();
+    expect(toLogin.searchParams.get('client_id')).toBe(confidential.clientId);
+
+    // The sign-in page signs in, then continues with the signed query.
+    const signIn = await browser.post('/api/users/auth/sign-in', { email: person.email, password: person.password });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().licenseToken).toBeNull();
+    const continued = await browser.post('/api/auth/oauth2/continue', {
+      postLogin: true,
+      oauth_query: toLogin.search.slice(1),
+    });
+    expect(continued.statusCode).toBe(200);
+    const callback = new URL(continued.json().url);
+    expect(callback.origin + callback.pathname).toBe(RP_CALLBACK);
+
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    expect(claims).toMatchObject({
+      iss: TEST_PUBLIC_URL,
+      aud: confidential.clientId,
+      sub: person.id,
+      email: person.email,
+      given_name: 'Riley',
+      family_name: 'Stone',
+      role: 'ADMIN',
+      org: orgId,
+      groups: [orgId],
+      productType: 'EMS',
+    });
+    expect(claims?.permissions).toEqual(expect.arrayContaining(['org:invite']));
+    expect(tokens.refresh_token).toBeTruthy();
+
+    // The same claims as the product's own ID token, from the same function.
+    const own = await browser.post('/api/users/auth/token');
+    const { iss: _iss, aud: _aud, iat: _iat, exp: _exp, sid: _sid, ...ownClaims } = own.json().idTokenPayload;
+    for (const [name, value] of Object.entries(ownClaims)) expect(claims?.[name], name).toEqual(value);
+
+    const info = await oidc.fetchUserInfo(config, tokens.access_token, person.id);
+    expect(info).toMatchObject({ sub: person.id, email: person.email, role: 'ADMIN', org: orgId });
+
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!);
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    expect(refreshed.claims()?.sub).toBe(person.id);
+    // A refresh token is used once (rotation).
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toThrow();
+
+    // RP-initiated logout ends the PatientSim session and returns to the registered address.
+    const endUrl = oidc.buildEndSessionUrl(config, {
+      id_token_hint: refreshed.id_token ?? tokens.id_token!,
+      post_logout_redirect_uri: RP_AFTER_LOGOUT,
+      state: 'bye',
+    });
+    const ended = await browser.get(`${endUrl.pathname}${endUrl.search}`, { 'sec-fetch-mode': 'navigate', accept: 'text/html' });
+    expect(ended.statusCode, ended.body.slice(0, 600)).toBeOneOf([302, 303, 307]);
+    expect(String(ended.headers.location)).toContain(RP_AFTER_LOGOUT);
+    expect((await browser.post('/api/users/auth/token')).statusCode).toBe(401);
+  });
+
+  it('lets a person already signed in go straight through', async () => {
+    const config = await relyingParty(publicClient.clientId, null);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid profile email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'abc',
+    });
+    const browser = await signedInBrowser('10.77.0.2');
+    const callback = await authorize(browser, url);
+    expect(callback.origin + callback.pathname).toBe(RP_CALLBACK);
+    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: 'abc' });
+    expect(tokens.claims()).toMatchObject({ sub: person.id, role: 'ADMIN' });
+    // A public client gets no refresh token.
+    expect(tokens.refresh_token).toBeUndefined();
+  });
+
+  it('refuses a public client without PKCE', async () => {
+    const config = await relyingParty(publicClient.clientId, null);
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: RP_CALLBACK, scope: 'openid', state: 'nopkce' });
+    const browser = await signedInBrowser('10.77.0.3');
+    const answer = await authorize(browser, url);
+    expect(answer.origin + answer.pathname).toBe(RP_CALLBACK);
+    expect(answer.searchParams.get('code')).toBeNull();
+    expect(answer.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('refuses a redirect_uri that is not registered, without going there', async () => {
+    const config = await relyingParty(confidential.clientId, confidential.clientSecret);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: 'https://evil.example.test/callback',
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const browser = await signedInBrowser('10.77.0.4');
+    const response = await browser.get(`${url.pathname}${url.search}`, { 'sec-fetch-mode': 'navigate', accept: 'text/html' });
+    expect(String(response.headers.location ?? '')).not.toContain('evil.example.test');
+    expect(String(response.headers.location ?? '')).toContain('error=invalid_redirect');
+  });
+
+  it('refuses a signed query that was changed', async () => {
+    const config = await relyingParty(confidential.clientId, confidential.clientSecret);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const browser = createClient(t.app, { ip: '10.77.0.5' });
+    const toLogin = await authorize(browser, url);
+    const tampered = new URLSearchParams(toLogin.search);
+    tampered.set('scope', 'openid profile email offline_access');
+    expect((await browser.post('/api/users/auth/sign-in', { email: person.email, password: person.password })).statusCode).toBe(
+      200,
+    );
+    const continued = await browser.post('/api/auth/oauth2/continue', { postLogin: true, oauth_query: tampered.toString() });
+    expect(continued.statusCode).toBe(400);
+    expect(continued.json()).toMatchObject({ error: 'invalid_signature' });
+  });
+});
