@@ -32,6 +32,7 @@ test('a person signed in on two browsers sees both sessions and signs the other 
   const refusal = phone.waitForResponse((response) => response.url().includes('/api/users/') && response.status() === 401);
   await phone.goto('/auth/account/sessions');
   expect(await (await refusal).json()).toMatchObject({ statusCode: 401, code: 'SESSION_ENDED' });
+  await expect(phone).toHaveURL(/\/auth\/login/);
   expect((await phone.request.post('/api/users/auth/token')).status()).toBe(401);
   // The laptop's own session is untouched.
   await laptop.reload();
@@ -87,5 +88,6 @@ test("an admin signs a member out everywhere from the users table; the member's 
   const refusal = memberPage.waitForResponse((response) => response.url().includes('/api/users/') && response.status() === 401);
   await memberPage.goto('/auth/account/profile');
   expect(await (await refusal).json()).toMatchObject({ statusCode: 401, code: 'SESSION_ENDED' });
+  await expect(memberPage).toHaveURL(/\/auth\/login/);
   expect((await memberPage.request.post('/api/users/auth/token')).status()).toBe(401);
 });
