@@ -287,6 +287,7 @@ describe('route table', () => {
   it.each([
     ['/auth/account/profile', ALL],
     ['/auth/account/change-password', ALL],
+    ['/auth/account/sessions', ALL],
     ['/auth/payment/portal', ALL],
     ['/auth/org', ORG],
     ['/auth/org/invite', ORG],
@@ -306,6 +307,7 @@ describe('route table', () => {
     ['/auth/access/skeleton', CONSOLE],
     ['/auth/access/templates', CONSOLE],
     ['/auth/access/notifications', CONSOLE],
+    ['/auth/access/applications', CONSOLE],
   ])('opens %s to the roles of spec section 6', (path, roles) => {
     expect(rolesOpening(path)).toEqual(roles);
   });
@@ -318,6 +320,7 @@ describe('route table', () => {
     ['/auth/reset-password', 'public'],
     ['/auth/reclaim-email', 'public'],
     ['/auth/callback', 'public'],
+    ['/auth/oauth/consent', 'public'],
     ['/auth/license', 'public'],
     ['/auth/accept-invite', 'public'],
     ['/auth/emailVerified', 'public'],
