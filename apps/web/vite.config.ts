@@ -11,7 +11,8 @@ const apiOrigin = 'http://localhost:3000';
 const nodeModules = /[\\/]node_modules[\\/]/;
 const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 const appSource = /[\\/](apps[\\/]web[\\/]src|packages[\\/]domain[\\/]src)[\\/]/;
-const signupPage = /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]components[\\/]signup-form|components[\\/]loading-state)\.tsx$/;
+const signupPage =
+  /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]components[\\/]signup-form|components[\\/]loading-state)\.tsx$/;
 
 export default defineConfig({
   root,
