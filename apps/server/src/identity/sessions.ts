@@ -42,8 +42,10 @@ export function findSession(db: Database, cache: ReadCache, sessionId: string): 
  * it never returns while a session it was asked to end can still be read (decision 0036).
  */
 export async function endUserSessions(ctx: { auth: Auth; cache: ReadCache }, userIds: Iterable<string>): Promise<void> {
+  const ids = [...userIds];
+  await revokeApplicationGrants(ctx.auth, 'userId', ids);
   const internal = (await ctx.auth.$context).internalAdapter;
-  for (const userId of userIds) {
+  for (const userId of ids) {
     // better-auth removes the sessions' copies in Redis after their rows, and only logs a failure
     // there: a copy left behind would be read before the database. They go first, here, where a
     // failure is thrown; then every row, the sessions Redis no longer lists included.
@@ -66,8 +68,32 @@ export async function endSession(ctx: { auth: Auth; cache: ReadCache }, sessionT
  */
 export async function endSessions(ctx: { auth: Auth; cache: ReadCache }, sessionTokens: Iterable<string>): Promise<void> {
   const internal = (await ctx.auth.$context).internalAdapter;
-  for (const token of sessionTokens) await internal.deleteSession(token);
+  const tokens = [...sessionTokens];
+  const sessionIds: string[] = [];
+  for (const token of tokens) {
+    const found = await internal.findSession(token);
+    if (found) sessionIds.push(found.session.id);
+  }
+  await revokeApplicationGrants(ctx.auth, 'sessionId', sessionIds);
+  for (const token of tokens) await internal.deleteSession(token);
   ctx.cache.clear();
+}
+
+/**
+ * Revokes the refresh tokens the platform's applications were granted by these people, or in
+ * these sessions (decision 0065). The OAuth provider's refresh grant does not ask whether the
+ * session it was granted in still lives, so without this an application would go on renewing the
+ * tokens of a person signed out everywhere, removed or deleted. Before the sessions end: a failure
+ * here leaves them live rather than half ended.
+ */
+async function revokeApplicationGrants(auth: Auth, field: 'userId' | 'sessionId', values: string[]): Promise<void> {
+  if (values.length === 0) return;
+  const { adapter } = await auth.$context;
+  await adapter.updateMany({
+    model: 'oauthRefreshToken',
+    where: [{ field, operator: 'in', value: values }],
+    update: { revoked: new Date() },
+  });
 }
 
 /** A browser's session of a person, as their session list reads it (the token only to end it). */

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { oauthRefreshToken } from '../../db/schema/oauth.js';
 import { TEST_PUBLIC_URL, buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { createClient, type Client } from '../../../test/client.js';
 import { insertGroup, insertMember, insertUser } from '../../../test/fixtures.js';
@@ -199,6 +201,66 @@ describe('authorization code with PKCE', () => {
     expect(ended.statusCode, ended.body.slice(0, 600)).toBeOneOf([302, 303, 307]);
     expect(String(ended.headers.location)).toContain(RP_AFTER_LOGOUT);
     expect((await browser.post('/api/users/auth/token')).statusCode).toBe(401);
+  });
+
+  it("ends an application's refresh token with the session it was granted in, and with everything the person is signed out of", async () => {
+    const config = await relyingParty(confidential.clientId, confidential.clientSecret);
+    const someone = await insertMember(t.db, orgId, { role: 'USER' });
+    const grantIn = async (browser: Client) => {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: RP_CALLBACK,
+        scope: 'openid offline_access',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: 'grant',
+        nonce: 'grant',
+      });
+      const callback = await authorize(browser, url);
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: 'grant',
+        expectedNonce: 'grant',
+      });
+      expect(tokens.refresh_token).toBeTruthy();
+      return tokens.refresh_token!;
+    };
+    const signedIn = async (ip: string) => {
+      const browser = createClient(t.app, { ip });
+      expect((await browser.post('/api/users/auth/sign-in', { email: someone.email, password: someone.password })).statusCode).toBe(200);
+      return browser;
+    };
+
+    // Signed out from the session list of another device: the grant of that session dies, the
+    // grant of the device that stays signed in lives.
+    const laptop = await signedIn('10.77.1.1');
+    const phone = await signedIn('10.77.1.2');
+    const laptopGrant = await grantIn(laptop);
+    const phoneGrant = await grantIn(phone);
+    const laptopToken = (await laptop.post('/api/users/auth/token')).json().idToken as string;
+    const listed = await laptop.get('/api/users/account/sessions', { authorization: `Bearer ${laptopToken}` });
+    const phoneSession = listed.json().sessions.find((row: { isCurrent: boolean }) => !row.isCurrent);
+    const ended = await laptop.request({
+      method: 'DELETE',
+      url: `/api/users/account/sessions/${phoneSession.id}`,
+      headers: { authorization: `Bearer ${laptopToken}` },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const grants = await t.db
+      .select({ revoked: oauthRefreshToken.revoked })
+      .from(oauthRefreshToken)
+      .where(eq(oauthRefreshToken.userId, someone.id));
+    expect(grants.map((row) => row.revoked !== null).sort()).toEqual([false, true]);
+    // (Offering a revoked refresh token counts as a replay, after which the provider revokes the
+    // person's other tokens of that application too: the phone's is offered last.)
+    const renewed = await oidc.refreshTokenGrant(config, laptopGrant);
+
+    // Signed out everywhere by an admin of the organisation: every grant dies.
+    const admin = await signInAs(t, person.email, person.password);
+    const signOut = await admin.client.post(`/api/users/extension/groups/${orgId}/members/${someone.id}/sign-out`);
+    expect(signOut.statusCode, signOut.body).toBe(200);
+    await expect(oidc.refreshTokenGrant(config, renewed.refresh_token!)).rejects.toThrow();
+    await expect(oidc.refreshTokenGrant(config, phoneGrant)).rejects.toThrow();
   });
 
   it('lets a person already signed in go straight through', async () => {
