@@ -66,7 +66,8 @@ describe('server start', () => {
     await third.ready;
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  }, 60_000);
+    // Three servers start one after the other: about 18 s alone, more beside the other test files.
+  }, 120_000);
 
   it('stops at once on bad configuration, listing every bad variable', async () => {
     const bad = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'patientsim-main-')), PORT: 'abc', SEED: 'lots' });
