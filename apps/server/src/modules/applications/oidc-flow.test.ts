@@ -227,7 +227,9 @@ describe('authorization code with PKCE', () => {
     };
     const signedIn = async (ip: string) => {
       const browser = createClient(t.app, { ip });
-      expect((await browser.post('/api/users/auth/sign-in', { email: someone.email, password: someone.password })).statusCode).toBe(200);
+      expect(
+        (await browser.post('/api/users/auth/sign-in', { email: someone.email, password: someone.password })).statusCode,
+      ).toBe(200);
       return browser;
     };
 
