@@ -96,6 +96,45 @@ async function revokeApplicationGrants(auth: Auth, field: 'userId' | 'sessionId'
   });
 }
 
+/** The ids of the applications' refresh tokens granted in the session `sessionId` (decision 0065). */
+export async function applicationGrantsOf(auth: Auth, sessionId: string): Promise<string[]> {
+  const { adapter } = await auth.$context;
+  const grants = await adapter.findMany<{ id: string }>({
+    model: 'oauthRefreshToken',
+    where: [{ field: 'sessionId', value: sessionId }],
+  });
+  return grants.map((grant) => grant.id);
+}
+
+/**
+ * After a password change that ended a person's other sessions and replaced the current one with
+ * `successor`: every refresh token the platform's applications were granted by the person is
+ * revoked but `kept` (those of the current session, read before the change: the ended sessions'
+ * rows are gone, and with them the grants' session), which move to the successor so that they end
+ * with it (decision 0065).
+ */
+export async function keepOnlyApplicationGrants(
+  auth: Auth,
+  userId: string,
+  { kept, successor }: { kept: string[]; successor: string },
+): Promise<void> {
+  const { adapter } = await auth.$context;
+  await adapter.updateMany({
+    model: 'oauthRefreshToken',
+    where: [
+      { field: 'userId', value: userId },
+      ...(kept.length > 0 ? [{ field: 'id', operator: 'not_in' as const, value: kept }] : []),
+    ],
+    update: { revoked: new Date() },
+  });
+  if (kept.length === 0) return;
+  await adapter.updateMany({
+    model: 'oauthRefreshToken',
+    where: [{ field: 'id', operator: 'in', value: kept }],
+    update: { sessionId: successor },
+  });
+}
+
 /** A browser's session of a person, as their session list reads it (the token only to end it). */
 export type BrowserSession = {
   id: string;

@@ -7,7 +7,7 @@ import { assertStrongPassword } from '../../identity/password.js';
 import { auditAs } from '../../lib/audit.js';
 import { toCsv } from '../../lib/csv.js';
 import { findHolder, isVerifiedHolder, releaseUnverifiedClaim } from '../../identity/email-ownership.js';
-import { endUserSessions } from '../../identity/sessions.js';
+import { applicationGrantsOf, endUserSessions, findSessionId, keepOnlyApplicationGrants } from '../../identity/sessions.js';
 import { AppError, assert, isUniqueViolation } from '../../lib/errors.js';
 import { changeIdentity } from '../../lib/read-cache.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -211,12 +211,20 @@ export async function changePassword({
   const session = await ctx.auth.api.getSession({ headers });
   // The bearer token and the session cookie must belong to the same person.
   if (!session || session.user.id !== actor.id) throw new AppError('UNAUTHENTICATED');
+  // What the platform's applications were granted in this session lives on after the change.
+  const kept = await applicationGrantsOf(ctx.auth, session.session.id);
   try {
     const result = await ctx.auth.api.changePassword({
       body: { currentPassword: oldPassword, newPassword, revokeOtherSessions: true },
       headers,
       returnHeaders: true,
     });
+    // The other sessions ended inside the identity library's call; what the platform's applications
+    // were granted in them ends here, and the current session's grants follow it to its successor.
+    if (result.response.token) {
+      const successor = await findSessionId(ctx.auth, result.response.token);
+      await keepOnlyApplicationGrants(ctx.auth, actor.id, { kept, successor });
+    }
     ctx.cache.clear();
     await auditAs(ctx.db, actor, {
       action: 'user.change-password',

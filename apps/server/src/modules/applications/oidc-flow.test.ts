@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oauthRefreshToken } from '../../db/schema/oauth.js';
+import { createResetToken } from '../../identity/auth.js';
 import { TEST_PUBLIC_URL, buildTestApp, type TestApp } from '../../../test/build-app.js';
 import { createClient, type Client } from '../../../test/client.js';
 import { insertGroup, insertMember, insertUser } from '../../../test/fixtures.js';
@@ -94,12 +95,38 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 
-/** A browser that signed in to PatientSim with its password, holding only the session cookie. */
-async function signedInBrowser(ip: string) {
+/** A browser that signed in to PatientSim as `account` with its password, holding only the session cookie. */
+async function browserOf(account: { email: string; password: string }, ip: string) {
   const browser = createClient(t.app, { ip });
-  const signIn = await browser.post('/api/users/auth/sign-in', { email: person.email, password: person.password });
+  const signIn = await browser.post('/api/users/auth/sign-in', { email: account.email, password: account.password });
   expect(signIn.statusCode).toBe(200);
   return browser;
+}
+
+/** The refresh token a confidential application is granted in the session of `browser`. */
+async function grantRefreshToken(config: oidc.Configuration, browser: Client) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: RP_CALLBACK,
+    scope: 'openid offline_access',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: 'grant',
+    nonce: 'grant',
+  });
+  const callback = await authorize(browser, url);
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: verifier,
+    expectedState: 'grant',
+    expectedNonce: 'grant',
+  });
+  expect(tokens.refresh_token).toBeTruthy();
+  return tokens.refresh_token!;
+}
+
+/** A browser that signed in to PatientSim with its password, holding only the session cookie. */
+function signedInBrowser(ip: string) {
+  return browserOf(person, ip);
 }
 
 describe('OpenID discovery', () => {
@@ -206,32 +233,8 @@ describe('authorization code with PKCE', () => {
   it("ends an application's refresh token with the session it was granted in, and with everything the person is signed out of", async () => {
     const config = await relyingParty(confidential.clientId, confidential.clientSecret);
     const someone = await insertMember(t.db, orgId, { role: 'USER' });
-    const grantIn = async (browser: Client) => {
-      const verifier = oidc.randomPKCECodeVerifier();
-      const url = oidc.buildAuthorizationUrl(config, {
-        redirect_uri: RP_CALLBACK,
-        scope: 'openid offline_access',
-        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        state: 'grant',
-        nonce: 'grant',
-      });
-      const callback = await authorize(browser, url);
-      const tokens = await oidc.authorizationCodeGrant(config, callback, {
-        pkceCodeVerifier: verifier,
-        expectedState: 'grant',
-        expectedNonce: 'grant',
-      });
-      expect(tokens.refresh_token).toBeTruthy();
-      return tokens.refresh_token!;
-    };
-    const signedIn = async (ip: string) => {
-      const browser = createClient(t.app, { ip });
-      expect(
-        (await browser.post('/api/users/auth/sign-in', { email: someone.email, password: someone.password })).statusCode,
-      ).toBe(200);
-      return browser;
-    };
+    const grantIn = (browser: Client) => grantRefreshToken(config, browser);
+    const signedIn = (ip: string) => browserOf(someone, ip);
 
     // Signed out from the session list of another device: the grant of that session dies, the
     // grant of the device that stays signed in lives.
@@ -261,6 +264,42 @@ describe('authorization code with PKCE', () => {
     const admin = await signInAs(t, person.email, person.password);
     const signOut = await admin.client.post(`/api/users/extension/groups/${orgId}/members/${someone.id}/sign-out`);
     expect(signOut.statusCode, signOut.body).toBe(200);
+    await expect(oidc.refreshTokenGrant(config, renewed.refresh_token!)).rejects.toThrow();
+    await expect(oidc.refreshTokenGrant(config, phoneGrant)).rejects.toThrow();
+  });
+
+  it("ends an application's refresh tokens granted in the other sessions when the password changes, and every one when it is reset", async () => {
+    const config = await relyingParty(confidential.clientId, confidential.clientSecret);
+    const someone = await insertMember(t.db, orgId, { role: 'USER' });
+    const laptop = await browserOf(someone, '10.77.2.1');
+    const phone = await browserOf(someone, '10.77.2.2');
+    const laptopGrant = await grantRefreshToken(config, laptop);
+    const phoneGrant = await grantRefreshToken(config, phone);
+
+    // The password changed on the laptop: the phone's session ends, and so does what it granted.
+    const laptopToken = (await laptop.post('/api/users/auth/token')).json().idToken as string;
+    const newPassword = 'Quiet-Harbour-Lantern-47';
+    const changed = await laptop.post(
+      '/api/users/account/change-password',
+      { oldPassword: someone.password, newPassword },
+      { authorization: `Bearer ${laptopToken}` },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const grants = await t.db
+      .select({ revoked: oauthRefreshToken.revoked })
+      .from(oauthRefreshToken)
+      .where(eq(oauthRefreshToken.userId, someone.id));
+    expect(grants.map((row) => row.revoked !== null).sort()).toEqual([false, true]);
+    const renewed = await oidc.refreshTokenGrant(config, laptopGrant);
+    expect(renewed.refresh_token).toBeTruthy();
+
+    // A reset (a mailbox proved, the password perhaps stolen): nothing granted before lives on.
+    const resetToken = await createResetToken(t.app.auth, someone.email);
+    const reset = await createClient(t.app, { ip: '10.77.2.3' }).post('/api/users/auth/reset-password', {
+      token: resetToken,
+      newPassword: 'Quiet-Harbour-Lantern-48',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
     await expect(oidc.refreshTokenGrant(config, renewed.refresh_token!)).rejects.toThrow();
     await expect(oidc.refreshTokenGrant(config, phoneGrant)).rejects.toThrow();
   });
