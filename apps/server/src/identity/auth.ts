@@ -14,6 +14,8 @@ import {
   TOKEN_LIFETIME_SECONDS,
 } from '@patientsim/domain/common/constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@patientsim/domain/auth/password-policy';
+import { hasPermission } from '@patientsim/domain/roles/permissions';
+import { isRole } from '@patientsim/domain/roles/roles';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Database } from '../db/client.js';
@@ -243,8 +245,8 @@ export function createAuth({
         loginPage: `${publicUrl}${LOGIN_PAGE_PATH}`,
         consentPage: `${publicUrl}${CONSENT_PAGE_PATH}`,
         allowDynamicClientRegistration: false,
-        // Registered by a super admin's own session (the access area's Applications page).
-        clientPrivileges: ({ user: caller }) => caller?.role === 'SUPER_ADMIN',
+        // Registered through the access area's Applications page, by whoever the permission table lets.
+        clientPrivileges: ({ user: caller }) => isRole(caller?.role) && hasPermission(caller.role, 'applications:manage'),
         grantTypes: ['authorization_code', 'refresh_token'],
         idTokenExpiresIn: TOKEN_LIFETIME_SECONDS,
         // The product's own steps after the password: a person who has not accepted the current
