@@ -3,6 +3,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadEnv } from './config/env.js';
 import { embeddedDatabaseDir, openPglite, openPostgres } from './db/client.js';
+import { SigningKeyError } from './identity/tokens.js';
 import { DataDirError, lockDataDir, makeTreePrivate, prepareDataDir, resolveAuthSecret } from './lib/data-dir.js';
 import { needsSeparatePreparation, PreparationFailedError, prepareDatabase, prepareInSeparateProcess } from './seed/prepare.js';
 import path from 'node:path';
@@ -94,6 +95,16 @@ async function main() {
 
   const app = await buildApp({ env, database, secret, logger: { level: env.LOG_LEVEL } });
   closeApp = () => app.close();
+  try {
+    await app.tokens.checkSigningKey();
+  } catch (error) {
+    if (!(error instanceof SigningKeyError)) throw error;
+    logger.fatal(error.message);
+    await app.close();
+    await database.close();
+    lock.release();
+    process.exit(1);
+  }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');

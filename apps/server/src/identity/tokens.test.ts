@@ -28,11 +28,11 @@ const redisUrl = testRedisUrlOnDatabase(1 + randomInt(15));
 const secret = randomBytes(32).toString('hex');
 const silent = { info() {}, error() {}, warn() {}, debug() {} } as never;
 const apps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
-async function startProcess() {
+async function startProcess(processSecret = secret) {
   const app = await buildApp({
     env: loadEnv({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: redisUrl }),
     database,
-    secret,
+    secret: processSecret,
     mailer: createMailer({ from: 'PatientSim <no-reply@localhost>', outboxDir: null, log: silent }),
   });
   await app.ready();
@@ -102,6 +102,15 @@ describe('token keys on several processes', () => {
 
     vi.setSystemTime(Date.now() + 61_000);
     await expect(app.tokens.verify(idToken)).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
+  });
+});
+
+describe('a process started with another secret', () => {
+  it('is told at start that the signing keys of its database are not its own, in words that name the remedy', async () => {
+    const first = await startProcess();
+    await first.tokens.checkSigningKey();
+    const other = await startProcess(randomBytes(32).toString('hex'));
+    await expect(other.tokens.checkSigningKey()).rejects.toThrow(/signing keys .* another AUTH_SECRET.*AUTH_SECRET.*DATA_DIR/s);
   });
 });
 

@@ -50,6 +50,21 @@ export function tokenLifetimeSeconds(role: ProductClaims['role']): number {
 }
 
 /**
+ * The database's signing keys cannot be decrypted with this process's secret: they were made by a
+ * server with another AUTH_SECRET (a new DATA_DIR, which generated a new secret, on a PostgreSQL
+ * database an earlier data directory's server had used).
+ */
+export class SigningKeyError extends Error {
+  constructor(cause: unknown) {
+    super(
+      "The database's signing keys were made with another AUTH_SECRET and cannot be read with this one. Start the server with the AUTH_SECRET the database was first used with, or with the DATA_DIR that holds it (its auth-secret file).",
+      { cause },
+    );
+    this.name = 'SigningKeyError';
+  }
+}
+
+/**
  * Signs ID tokens with the key better-auth's jwt plugin keeps in the `jwks` table (published at
  * /api/auth/jwks), and verifies bearer tokens against the same key set. Keys are cached in
  * memory: signing and verifying never touch the database on the hot path. A process that creates a
@@ -101,7 +116,11 @@ export function createTokenService({
     const loadedIn = generation;
     const [row] = await loadRows();
     if (!row) throw new Error('no signing key available');
-    const privateJwk = await symmetricDecrypt({ key: secret, data: JSON.parse(row.privateKey) as string });
+    const privateJwk = await symmetricDecrypt({ key: secret, data: JSON.parse(row.privateKey) as string }).catch(
+      (error: unknown) => {
+        throw new SigningKeyError(error);
+      },
+    );
     const key = await importJWK(JSON.parse(privateJwk) as JWK, row.alg ?? ALGORITHM);
     const value = { kid: row.id, key };
     if (loadedIn === generation) signing = { value, loadedAt: Date.now() };
@@ -128,6 +147,15 @@ export function createTokenService({
   }
 
   return {
+    /**
+     * Reads and decrypts the newest signing key (minting the first one on a new database); throws
+     * SigningKeyError when the database's keys were encrypted with another secret. Called at start,
+     * so that such a server stops with the remedy instead of failing every sign-in.
+     */
+    async checkSigningKey(): Promise<void> {
+      await signingKey();
+    },
+
     /**
      * Mints an ID token bound to the session `sessionId` (it is refused once that session ends);
      * `act` marks a View-As-User token and `maxSeconds` caps its lifetime.
