@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'org:audit:read',
   'org:key-owner:email',
   'cases:read',
+  'cases:template-info',
   'cases:assignments',
   'cases:publish',
   'cases:copy',
@@ -49,6 +50,8 @@ const USER: readonly Permission[] = [
   // Names and e-mail of members up to the instructor's rank; roles stay with admins (decision 3).
   'org:users:edit',
   'org:tutorials:read',
+  // Whether a case is a template, published or in App Lab, and the template listing (spec section 5).
+  'cases:template-info',
   'cases:assignments',
 ];
 const ADMIN: readonly Permission[] = [

@@ -2,6 +2,7 @@
  * The caller's library (the query `caseConfigurations`): a keyset page in the order asked, with
  * the filters and the search, and the count made on the first page, carried by the cursor.
  */
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { CaseConfigurationPage, CaseListArgs } from '@patientsim/domain/cases/case.schemas';
 import { CASE_COUNT_LIMIT } from '@patientsim/domain/cases/case-list';
 import { AppError } from '../../lib/errors.js';
@@ -82,7 +83,7 @@ export async function listCases(
   const counted = after ? { count: after.total, capped: after.capped } : (countedNow ?? { count: 0, capped: false });
   const page = found.slice(0, args.first);
   const last = page.at(-1);
-  const forStudent = actor.role === 'STUDENT';
+  const forStudent = !hasPermission(actor.role, 'cases:template-info');
   return {
     items: page.map(({ row }) => {
       const listed = toListed(row, { forStudent });

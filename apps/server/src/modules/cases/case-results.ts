@@ -2,6 +2,7 @@
  * A stored case as the API answers it to the caller: its columns and the listed fields of its
  * document, and the reads that answer one case after a write.
  */
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { CaseConfigurationResult } from '@patientsim/domain/cases/case.schemas';
 import type { CaseUpdateStatus } from '@patientsim/domain/cases/case-list';
 import { AppError } from '../../lib/errors.js';
@@ -68,7 +69,7 @@ export async function reread(ctx: CaseContext, id: string): Promise<CaseConfigur
   const viewer = (await viewerOf(ctx, ctx.actor)) ?? noAccessViewer(ctx.actor);
   const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'ANY' });
   if (!row) throw new AppError('NOT_FOUND', { message: 'Case not found.' });
-  return toResult(row, { forStudent: ctx.actor.role === 'STUDENT' });
+  return toResult(row, { forStudent: !hasPermission(ctx.actor.role, 'cases:template-info') });
 }
 
 /** A case as the provider's staff see it (any organisation). */

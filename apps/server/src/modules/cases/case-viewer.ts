@@ -92,7 +92,8 @@ export function requirePermission(actor: RequestUser, permission: Permission): v
 /** Template information is refused to people without an organisation and to students (spec section 5). */
 export function requireTemplateReader(actor: RequestUser): void {
   if (!actor.org) throw new AppError('CASE_NO_ORGANIZATION', { message: CASE_TEXTS.noOrganisation });
-  if (actor.role === 'STUDENT') throw new AppError('CASE_STUDENT_REFUSED', { message: CASE_TEXTS.studentRefused });
+  if (!hasPermission(actor.role, 'cases:template-info'))
+    throw new AppError('CASE_STUDENT_REFUSED', { message: CASE_TEXTS.studentRefused });
 }
 
 /** One case the caller holds `kind` on, or null (unknown, or not theirs: never told apart). */

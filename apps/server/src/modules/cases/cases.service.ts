@@ -3,6 +3,7 @@
  * resolvers and the REST route. Every function takes the caller as the bearer token resolved them
  * (current role and memberships) and checks the permission table and the case's access lists.
  */
+import { hasPermission } from '@patientsim/domain/roles/permissions';
 import type { z } from 'zod';
 import type {
   CaseAccessInputSchema,
@@ -50,7 +51,7 @@ export async function getCase(ctx: CaseContext, id: string): Promise<CaseConfigu
   if (!viewer) return null;
   const [row] = await repo.findCaseResults(ctx.db, { viewer, ids: [id], kind: 'READ' });
   if (!row || !isReadableBy(viewer, { published: row.published, ownerOrgId: row.access.ownerOrg })) return null;
-  const result = toResult(row, { forStudent: ctx.actor.role === 'STUDENT' });
+  const result = toResult(row, { forStudent: !hasPermission(ctx.actor.role, 'cases:template-info') });
   return viewer.isPublicContentReader ? { ...result, canUpdate: false } : result;
 }
 

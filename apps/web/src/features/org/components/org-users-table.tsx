@@ -46,7 +46,7 @@ export function OrgUsersTable({ orgId, variant, actorRole }: { orgId: string; va
     hasPermission(actorRole, 'org:users:sign-out') &&
     canAssignRole(actorRole, user.role) &&
     user.user_id !== actorId &&
-    user.role !== 'SUPER_ADMIN';
+    !hasPermission(user.role, 'access:console');
   const canEdit = hasPermission(actorRole, 'org:users:edit');
   // Resend and revoke are the server's invite calls, under the same permission as inviting.
   const canManageInvites = hasPermission(actorRole, 'org:invite');
