@@ -11,9 +11,10 @@ export const PASSKEY_UNSUPPORTED_MESSAGE = 'This browser cannot use passkeys. Us
  */
 export function passkeyErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.message || UNKNOWN_ERROR_MESSAGE;
-  if (!(error instanceof Error)) return UNKNOWN_ERROR_MESSAGE;
+  // Not `instanceof Error`: a DOMException of another realm (a frame, a test's DOM) is not one.
+  if (typeof error !== 'object' || error === null || !('name' in error)) return UNKNOWN_ERROR_MESSAGE;
   if (error.name === 'NotAllowedError' || error.name === 'AbortError') return PASSKEY_CANCELLED_MESSAGE;
   if (error.name === 'InvalidStateError') return PASSKEY_ALREADY_REGISTERED_MESSAGE;
   if (error.name === 'NotSupportedError' || error.name === 'SecurityError') return PASSKEY_UNSUPPORTED_MESSAGE;
-  return error.message || UNKNOWN_ERROR_MESSAGE;
+  return 'message' in error && typeof error.message === 'string' && error.message ? error.message : UNKNOWN_ERROR_MESSAGE;
 }
