@@ -2,7 +2,7 @@ import type { TwoFactorStatus } from '@patientsim/domain/auth/two-factor.schemas
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, ok, stubApi } from '../../../testing/fake-api';
+import { type FakeRoute, errorResponse, ok, stubApi } from '../../../testing/fake-api';
 import { jsonResponse, renderRoutes } from '../../../testing/render';
 import { TwoFactorSetupRoute } from './two-factor-setup';
 
@@ -26,7 +26,7 @@ const NONE: TwoFactorStatus = {
   requiredBy: ['Riverside EMS'],
 };
 
-function renderSetup(routes: Parameters<typeof stubApi>[0]) {
+function renderSetup(routes: FakeRoute[]) {
   let status = NONE;
   const api = stubApi([
     ...routes,
