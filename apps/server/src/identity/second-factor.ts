@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
 import { expireCookie } from 'better-auth/cookies';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { displayGroupName } from '@patientsim/domain/groups/group.schemas';
 import type { Database } from '../db/client.js';
 import { passkey, twoFactor, user } from '../db/schema/auth.js';
@@ -42,14 +42,11 @@ export async function loadSecondFactorState(
   userId: string,
   { isProduction }: { isProduction: boolean },
 ): Promise<SecondFactorState> {
-  const [person] = await db
-    .select({
-      role: user.role,
-      hasTotp: sql<boolean>`exists (select 1 from ${twoFactor} where ${twoFactor.userId} = ${user.id} and ${twoFactor.verified})`,
-      passkeyCount: sql<number>`(select count(*)::int from ${passkey} where ${passkey.userId} = ${user.id})`,
-    })
-    .from(user)
-    .where(eq(user.id, userId));
+  const [[person], [app], [keys]] = await Promise.all([
+    db.select({ role: user.role }).from(user).where(eq(user.id, userId)),
+    db.select({ verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, userId)),
+    db.select({ count: count() }).from(passkey).where(eq(passkey.userId, userId)),
+  ]);
   if (!person) return { hasTotp: false, passkeyCount: 0, requiredBy: [] };
   const requiring = await db
     .select({ name: group.name })
@@ -66,7 +63,7 @@ export async function loadSecondFactorState(
     .orderBy(asc(group.name));
   const requiredBy = requiring.map((row) => displayGroupName(row.name));
   if (isProduction && person.role === 'SUPER_ADMIN') requiredBy.push(PLATFORM_REQUIREMENT);
-  return { hasTotp: person.hasTotp, passkeyCount: person.passkeyCount, requiredBy };
+  return { hasTotp: app?.verified === true, passkeyCount: keys?.count ?? 0, requiredBy };
 }
 
 /**

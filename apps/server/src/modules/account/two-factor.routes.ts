@@ -19,13 +19,15 @@ import { errorResponses } from '../../lib/error-responses.js';
 import * as service from './two-factor.service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const BEARER = /^Bearer\s+(\S+)$/;
+const NOT_IN_A_VIEW = 'This is not shown while viewing PatientSim as another user.';
 const ok = { ok: true } as const;
 
 /**
  * The caller by their session cookie: these routes must work while the enrolment gate refuses them
  * an ID token (decision 0066). A bearer token sent alongside must be the same person's, and never a
- * View-As-User token (the routes say `viewAs: 'none'`). Cross-site writes carrying the cookie are
- * refused before (plugins/app/same-origin.ts).
+ * View-As-User token (as on the routes that say `viewAs: 'none'`). Cross-site writes carrying the
+ * cookie are refused before (plugins/app/same-origin.ts).
  */
 async function cookieCaller(app: FastifyInstance, request: FastifyRequest): Promise<service.CookieCaller> {
   const headers = fromNodeHeaders(request.headers);
@@ -33,9 +35,13 @@ async function cookieCaller(app: FastifyInstance, request: FastifyRequest): Prom
   const found = await app.auth.api.getSession({ headers, query: { disableRefresh: true } });
   if (!found) throw new AppError('UNAUTHENTICATED');
   if (!isSessionLive(found.session, found.user.id)) throw new AppError('SESSION_ENDED');
-  if (request.headers.authorization) {
-    await app.authenticate(request);
-    if (request.user?.id !== found.user.id) throw new AppError('FORBIDDEN');
+  const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (bearer) {
+    // The token only has to name the same person: its own session may be the one better-auth just
+    // replaced (the app's first code), which the cookie already names.
+    const payload = await app.tokens.verify(bearer);
+    if (payload.act) throw new AppError('VIEW_AS_READ_ONLY', { message: NOT_IN_A_VIEW });
+    if (payload.sub !== found.user.id) throw new AppError('FORBIDDEN');
   }
   return { userId: found.user.id, sessionToken: found.session.token, amr: found.session.amr ?? [], headers, ip: request.ip };
 }
