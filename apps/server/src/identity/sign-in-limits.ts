@@ -151,10 +151,21 @@ export function signInLimits({ limiter, deviceCookies, onLockout }: SignInLimits
               if (failed) await refundAttempt(limiter, failed).catch(() => {});
               return;
             }
-            // A right password of an account with a second factor is half a sign-in: it stays counted
-            // until the second step succeeds, so guessing codes after it runs into the same limits.
             const signedIn = ctx.context.newSession;
-            if (!signedIn || (ctx.path === PASSWORD_PATH && signedIn.user.twoFactorEnabled === true)) return;
+            if (ctx.path === PASSWORD_PATH && (!signedIn || signedIn.user.twoFactorEnabled === true)) {
+              // A right password of an account with a second factor is half a sign-in: the client's
+              // run stays counted until the second step succeeds, so guessing codes after it meets the
+              // same limit; the address's and the account's counts, which count failures, get it back.
+              const half = await attemptOf(ctx);
+              if (half) {
+                await Promise.all([
+                  limiter.refund(half.client.ip, LIMITS.signInIp),
+                  ...(half.client.deviceId ? [] : [limiter.refund(half.email, LIMITS.signInAccount)]),
+                ]);
+              }
+              return;
+            }
+            if (!signedIn) return;
             // The second step used up the two-factor cookie: its account is the new session's.
             const attempt = signInAttempt(deviceCookies, {
               body: { email: signedIn.user.email },

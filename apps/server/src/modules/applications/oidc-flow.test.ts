@@ -177,9 +177,10 @@ describe('authorization code with PKCE', () => {
     expect(claims?.permissions).toEqual(expect.arrayContaining(['org:invite']));
     expect(tokens.refresh_token).toBeTruthy();
 
-    // The same claims as the product's own ID token, from the same function.
+    // The same claims as the product's own ID token, from the same function; `amr` is the product
+    // session's (decision 0066), which the plugin's claims hook is not given.
     const own = await browser.post('/api/users/auth/token');
-    const { iss: _iss, aud: _aud, iat: _iat, exp: _exp, sid: _sid, ...ownClaims } = own.json().idTokenPayload;
+    const { iss: _iss, aud: _aud, iat: _iat, exp: _exp, sid: _sid, amr: _amr, ...ownClaims } = own.json().idTokenPayload;
     for (const [name, value] of Object.entries(ownClaims)) expect(claims?.[name], name).toEqual(value);
 
     const info = await oidc.fetchUserInfo(config, tokens.access_token, person.id);
