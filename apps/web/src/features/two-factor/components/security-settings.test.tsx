@@ -2,8 +2,8 @@ import type { TwoFactorStatus } from '@patientsim/domain/auth/two-factor.schemas
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { writeLoginResult } from '../../../lib/session-store';
-import { buildLoginResult } from '../../../testing/factories';
+import { readLoginResult, writeLoginResult } from '../../../lib/session-store';
+import { buildLoginResult, buildPayload } from '../../../testing/factories';
 import { type FakeRoute, errorResponse, ok, stubApi } from '../../../testing/fake-api';
 import { jsonResponse, renderWithRouter } from '../../../testing/render';
 import { SecuritySettings, VIEW_AS_SECURITY_MESSAGE } from './security-settings';
@@ -52,6 +52,43 @@ describe('SecuritySettings', () => {
     const passkeys = screen.getByRole('list', { name: 'Your passkeys' });
     expect(within(passkeys).getByText('Work laptop')).toBeInTheDocument();
     expect(within(passkeys).getByText(/^Added /)).toBeInTheDocument();
+  });
+
+  it('sets up an app from a dialog, then renews the ID token: the server replaced the session', async () => {
+    const api = renderSettings({
+      status: { totp: { enabled: false, recoveryCodesLeft: 0 }, passkeys: [], requiredBy: [] },
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/users/account/two-factor/totp',
+          respond: () =>
+            jsonResponse({
+              totpUri: 'otpauth://totp/PatientSim:pat?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=PatientSim',
+              recoveryCodes: ['aaaa-1111'],
+            }),
+        },
+        { method: 'POST', path: '/api/users/account/two-factor/totp/verify', respond: () => ok() },
+        {
+          method: 'POST',
+          path: '/api/users/auth/token',
+          respond: () => jsonResponse({ idToken: 'renewed.token.value', idTokenPayload: buildPayload() }),
+        },
+        { method: 'GET', path: /^\/api\/users\/extension\/users\/[^/]+\/groups$/, respond: () => jsonResponse([]) },
+      ],
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up' }));
+    const dialog = screen.getByRole('dialog', { name: 'Set up an authenticator app' });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'Sim-Demo-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByLabelText('Setup key')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DP');
+    await user.type(within(dialog).getByLabelText(/^6-digit code/), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await user.click(await within(dialog).findByLabelText('I have saved my recovery codes'));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Authenticator app set up.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(1);
+    expect(readLoginResult()?.idToken).toBe('renewed.token.value');
   });
 
   it('shows the loading layout, then a failed read with Retry', async () => {
