@@ -285,6 +285,25 @@ describe('authorization code with PKCE', () => {
     expect(tokens.refresh_token).toBeUndefined();
   });
 
+  it('sends a person who must still set up a second factor back to the sign-in page (decision 0066)', async () => {
+    const school = await insertGroup(t.db, { name: 'Bay Nursing School', twoFactorRoles: ['ADMIN'] });
+    const admin = await insertMember(t.db, school, { role: 'ADMIN' });
+    const config = await relyingParty(publicClient.clientId, null);
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state: 'gate',
+    });
+    const browser = createClient(t.app, { ip: '10.77.0.9' });
+    expect((await browser.post('/api/users/auth/sign-in', { email: admin.email, password: admin.password })).statusCode).toBe(
+      200,
+    );
+    const sent = await authorize(browser, url);
+    expect(sent.origin + sent.pathname).toBe(`${TEST_PUBLIC_URL}/auth/login`);
+  });
+
   it('refuses a public client without PKCE', async () => {
     const config = await relyingParty(publicClient.clientId, null);
     const url = oidc.buildAuthorizationUrl(config, { redirect_uri: RP_CALLBACK, scope: 'openid', state: 'nopkce' });

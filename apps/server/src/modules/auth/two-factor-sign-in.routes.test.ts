@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { createClient } from '../../../test/client.js';
 import { insertUser } from '../../../test/fixtures.js';
 import { signInAs } from '../../../test/sign-in-client.js';
 import { enrolTotp, totpCode, wrongTotpCode } from '../../../test/two-factor.js';
+import { requireRedis, testRedisUrlOnDatabase } from '../../../test/redis.js';
 
 /**
  * The sign-in's second step (decision 0066): after the right password, an account with an
@@ -17,10 +19,14 @@ import { enrolTotp, totpCode, wrongTotpCode } from '../../../test/two-factor.js'
 const SIGN_IN = '/api/users/auth/sign-in';
 const SECOND_STEP = '/api/users/auth/sign-in/two-factor';
 
+await requireRedis();
+
+const engines: { name: string; env: Record<string, string> }[] = [
+  { name: 'without Redis', env: {} },
+  { name: 'with sessions in Redis', env: { REDIS_URL: testRedisUrlOnDatabase(1 + randomInt(15)) } },
+];
+
 let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
 
 let nextIp = 0;
 /** A person with an app set up, and a fresh client (a browser of its own, clear of the limits). */
@@ -33,7 +39,11 @@ async function personWithApp() {
   return { person, ...app, browser };
 }
 
-describe('sign-in with a second factor', () => {
+describe.each(engines)('sign-in with a second factor $name', ({ env }) => {
+  beforeAll(async () => {
+    t = await buildTestApp({ env });
+  });
+
   it('asks for the code after the password, refuses a wrong one, and signs in with the right one', async () => {
     const { person, totpUri, browser } = await personWithApp();
     const asked = await browser.post(SIGN_IN, { email: person.email, password: person.password });
