@@ -32,7 +32,12 @@ function isExpired(error: unknown): boolean {
 
 /** A refusal other than a wrong code (shown on the field) or an expired sign-in (sent back to the password). */
 function stepErrorMessage(error: Error): string {
-  if (isApiError(error) && error.code === 'RATE_LIMITED') return ERROR_CODES.RATE_LIMITED.message;
+  if (isApiError(error) && error.code === 'RATE_LIMITED') {
+    const wait = error.retryAfterSeconds;
+    if (wait === null || wait <= 0) return ERROR_CODES.RATE_LIMITED.message;
+    const minutes = Math.ceil(wait / 60);
+    return `Too many attempts. Try again in ${wait < 60 ? `${wait} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`}.`;
+  }
   return errorMessage(error, UNKNOWN_ERROR_MESSAGE);
 }
 

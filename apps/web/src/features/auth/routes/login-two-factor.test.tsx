@@ -148,4 +148,22 @@ describe('/login/two-factor', () => {
     expect(await screen.findByText(/The passkey was not used/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^6-digit code/)).toBeEnabled();
   });
+
+  it('says how long to wait when there were too many attempts', async () => {
+    stubApi([
+      {
+        method: 'POST',
+        path: TWO_FACTOR,
+        respond: () =>
+          jsonResponse({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many attempts. Please try again later.' }, 429, {
+            'Retry-After': '120',
+          }),
+      },
+    ]);
+    renderStep('/auth/login/two-factor?methods=totp');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^6-digit code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 2 minutes.');
+  });
 });
