@@ -17,7 +17,7 @@ const TWO_FACTOR_COOKIE = 'two_factor';
 /** What a session's `amr` holds once a second factor was proved in it (RFC 8176). */
 const SECOND_FACTOR_AMR = new Set(['otp', 'hwk']);
 /** The name `requiredBy` gives the platform's own rule for super admins in production. */
-export const PLATFORM_REQUIREMENT = 'PatientSim';
+const PLATFORM_REQUIREMENT = 'PatientSim';
 
 /** Whether a session's `amr` shows a second factor (an app, a recovery code or a passkey). */
 export function hasSecondFactorIn(amr: readonly string[] | null | undefined): boolean {

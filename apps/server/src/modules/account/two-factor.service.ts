@@ -25,7 +25,7 @@ export type CookieCaller = { userId: string; sessionToken: string; amr: readonly
 const isProduction = (ctx: Ctx) => ctx.env.NODE_ENV === 'production';
 
 /** Reads the second-factor state of a person (their factors and who requires one). */
-export function loadState(ctx: Ctx, userId: string) {
+function loadState(ctx: Ctx, userId: string) {
   return loadSecondFactorState(ctx.db, userId, { isProduction: isProduction(ctx) });
 }
 
