@@ -1,6 +1,7 @@
 /**
  * Sections 1–5 of the benchmarks (`core`). On this machine it measures
- *   1. sign-in throughput against raw argon2id verify throughput (same hashing functions)
+ *   1. sign-in throughput against raw argon2id verify throughput (same hashing functions), and
+ *      sign-ins with an authenticator app's code beside password-only ones
  *   2. ID token renewal through the session cookie
  *   3. a bearer-verified API read (a user's groups) on the embedded database
  *   4. cold start to the first 200 from /readyz
@@ -8,7 +9,7 @@
  *      after the loads, embedded and on PostgreSQL
  */
 import path from 'node:path';
-import { DEMO_ACCOUNT, getOk, issueToken, signIn } from '../lib/http.js';
+import { DEMO_ACCOUNT, DEMO_ADMIN, getOk, issueToken, signIn } from '../lib/http.js';
 import type { LoadFigures, LoadOptions } from '../lib/load.js';
 import { backendPids, createScratchDatabase, dropScratchDatabase } from '../lib/postgres.js';
 import { Scoreboard } from '../lib/report.js';
@@ -16,6 +17,7 @@ import type { MemoryFigures, RunningServer } from '../lib/server.js';
 import { median, sleep } from '../lib/stats.js';
 import type { SuiteContext } from '../lib/suite.js';
 import { measureArgon2, measureVerify, type ThroughputFigures } from './argon2.js';
+import { enrolTotp, measureSignInLoop, type SignInLoopFigures } from './two-factor.js';
 
 /** How each measurement is bounded; the section stays within a few minutes on 2 cores. */
 export const CORE_PLAN = {
@@ -28,6 +30,8 @@ export const CORE_PLAN = {
   argon2: { concurrency: 4, seconds: 5, verifyAfterSeconds: 3 },
   /** A fresh process compiles its hot paths (PGlite's WebAssembly among them) in its first seconds of load (decision 0030). */
   signIn: { connections: 4, seconds: 8, warmup: 5 },
+  /** Password-only and app-code sign-ins through one client loop, one after the other (decision 0066). */
+  twoFactor: { connections: 4, seconds: 6, warmup: 2 },
   token: { connections: 10, seconds: 8, warmup: 1 },
   groups: { connections: 10, seconds: 10, warmup: 2 },
   coldStarts: 3,
@@ -78,6 +82,21 @@ const coreLines: ConstructorParameters<typeof Scoreboard>[0] = [
     target: { op: '>=', value: CORE_TARGETS.signInRatio },
   },
   { id: 'signin.cpuRatio', section: 1, label: 'sign-in ÷ raw verify, per CPU-second used', unit: '', digits: 2 },
+  {
+    id: 'signin.twoFactor.password',
+    section: 1,
+    label: `sign-in, password only, client loop (c=${CORE_PLAN.twoFactor.connections})`,
+    unit: '/s',
+    digits: 1,
+  },
+  {
+    id: 'signin.twoFactor.totp',
+    section: 1,
+    label: `sign-in with an app's code, password + code step (c=${CORE_PLAN.twoFactor.connections})`,
+    unit: '/s',
+    digits: 1,
+  },
+  { id: 'signin.twoFactor.ratio', section: 1, label: "sign-in with an app's code ÷ password only", unit: '', digits: 2 },
   {
     id: 'token.rate',
     section: 2,
@@ -205,6 +224,8 @@ const coreLines: ConstructorParameters<typeof Scoreboard>[0] = [
 
 export type CoreDetails = {
   argon2?: { hash: ThroughputFigures; verify: ThroughputFigures; verifyAfterSignIn?: ThroughputFigures };
+  /** Password-only and app-code sign-ins through one client loop (decision 0066). */
+  twoFactor?: { password: SignInLoopFigures; totp: SignInLoopFigures };
   startsMs: Record<string, number[]>;
   memory: Record<string, MemoryFigures | null>;
   postgres?: { serverVersion: string };
@@ -482,6 +503,33 @@ async function embeddedLoads(run: CoreRun, server: RunningServer) {
         note: `${(1000 / rawPerCpuSecond).toFixed(1)} ms CPU a raw verify, ${((1000 * figures.serverCores) / figures.okPerSecond).toFixed(1)} ms server CPU a sign-in`,
       });
     }
+  });
+
+  // 1b. Sign-ins with an authenticator app's code (the demo admin's, set up here) beside password-only
+  // ones (the demo account's), through the same client loop.
+  await step(run, 'sign-in with a second factor', ['signin.twoFactor.'], async () => {
+    const totpUri = await enrolTotp(server.baseUrl, DEMO_ADMIN);
+    const plan = CORE_PLAN.twoFactor;
+    const loop = (account: typeof DEMO_ACCOUNT | typeof DEMO_ADMIN, uri: string | null) =>
+      measureSignInLoop({
+        baseUrl: server.baseUrl,
+        account,
+        totpUri: uri,
+        connections: plan.connections,
+        seconds: plan.seconds,
+        warmupSeconds: plan.warmup,
+      });
+    run.ctx.progress(`embedded: password-only and app-code sign-ins, ${plan.connections} at a time for ${plan.seconds} s each`);
+    await run.ctx.quiet('signInPasswordLoop', server.pid);
+    const password = await loop(DEMO_ACCOUNT, null);
+    await run.ctx.quiet('signInTotpLoop', server.pid);
+    const totp = await loop(DEMO_ADMIN, totpUri);
+    run.details.twoFactor = { password, totp };
+    const note = (figures: SignInLoopFigures) =>
+      `${figures.requestsPerSignIn} request(s) a sign-in, p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms${figures.failures ? `, ${figures.failures} failed` : ''}`;
+    run.board.set('signin.twoFactor.password', password.perSecond, { note: note(password) });
+    run.board.set('signin.twoFactor.totp', totp.perSecond, { note: note(totp) });
+    run.board.set('signin.twoFactor.ratio', totp.perSecond / password.perSecond);
   });
 
   // 2. Token renewal through the session cookie.

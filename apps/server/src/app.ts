@@ -25,6 +25,8 @@ import { casesGraphql } from './modules/cases/cases.graphql.js';
 import { casePeerRoutes, caseToolRoutes } from './modules/case-copy/case-copy.routes.js';
 import { casesRoutes } from './modules/cases/cases.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { twoFactorRoutes } from './modules/account/two-factor.routes.js';
+import { loadSecondFactorState, secondFactorShortfall } from './identity/second-factor.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { inviteeRoutes } from './modules/invitations/invitee.routes.js';
@@ -142,6 +144,11 @@ export async function buildApp({
       onLockout: (email, lockout) => notifyLockout({ db: database.db, mailer: activeMailer, env }, email, lockout),
     },
     applicationClaims: (userId, scopes) => buildApplicationClaims(database.db, userId, scopes),
+    isSecondFactorMissing: async (userId, amr) =>
+      secondFactorShortfall(
+        await loadSecondFactorState(database.db, userId, { isProduction: env.NODE_ENV === 'production' }),
+        amr,
+      ) !== null,
   });
 
   await app.register(errorHandler, { isRedisDisconnected: () => redis !== null && redis.status !== 'ready' });
@@ -197,6 +204,7 @@ export async function buildApp({
       await api.register(authRoutes);
       await api.register(organisationsRoutes);
       await api.register(accountRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(inviteeRoutes);
       await api.register(invitationsRoutes);
       await api.register(userAdminRoutes);

@@ -33,7 +33,12 @@ type Ctx = {
   notificationId: string;
   caseId: string;
 };
-type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: unknown; headers?: Record<string, string> };
+type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+};
 type Entry =
   | { guard: 'public' | 'integration-key' | 'invite-token' | 'session' | 'peer-code' }
   | {
@@ -51,6 +56,21 @@ type Entry =
 const MATRIX: Record<string, Entry> = {
   'POST /api/users/auth/sign-in': { guard: 'public' },
   'POST /api/users/auth/sign-out': { guard: 'session' },
+  // The second step of a sign-in: the two-factor cookie of the password's step is the credential
+  // (modules/auth/two-factor-sign-in.routes.test.ts, passkey-sign-in.routes.test.ts).
+  'POST /api/users/auth/sign-in/two-factor': { guard: 'public' },
+  'POST /api/users/auth/sign-in/passkey/options': { guard: 'public' },
+  'POST /api/users/auth/sign-in/passkey': { guard: 'public' },
+  // The account's second factors, by session cookie so they work during the enrolment gate
+  // (modules/account/two-factor.routes.test.ts).
+  'GET /api/users/account/two-factor': { guard: 'session' },
+  'POST /api/users/account/two-factor/totp': { guard: 'session' },
+  'POST /api/users/account/two-factor/totp/verify': { guard: 'session' },
+  'POST /api/users/account/two-factor/totp/remove': { guard: 'session' },
+  'POST /api/users/account/two-factor/recovery-codes': { guard: 'session' },
+  'POST /api/users/account/passkeys/options': { guard: 'session' },
+  'POST /api/users/account/passkeys': { guard: 'session' },
+  'DELETE /api/users/account/passkeys/:id': { guard: 'session' },
   'POST /api/users/auth/token': { guard: 'session' },
   'POST /api/users/auth/accept-license': { guard: 'public' },
   'POST /api/users/invitations/invite-unaffiliated': { guard: 'public' },
@@ -321,6 +341,22 @@ const MATRIX: Record<string, Entry> = {
     guard: 'bearer',
     permission: 'org:users:sign-out',
     call: (c) => ({ method: 'POST', url: `/api/users/extension/groups/${c.riverside}/members/${c.student.userId}/sign-out` }),
+    otherOrganisation: 404,
+  },
+  'GET /api/users/extension/groups/:id/two-factor-requirement': {
+    guard: 'bearer',
+    permission: 'org:two-factor:require',
+    call: (c) => ({ method: 'GET', url: `/api/users/extension/groups/${c.riverside}/two-factor-requirement` }),
+    otherOrganisation: 404,
+  },
+  'PUT /api/users/extension/groups/:id/two-factor-requirement': {
+    guard: 'bearer',
+    permission: 'org:two-factor:require',
+    call: (c) => ({
+      method: 'PUT',
+      url: `/api/users/extension/groups/${c.riverside}/two-factor-requirement`,
+      payload: { roles: [] },
+    }),
     otherOrganisation: 404,
   },
   'POST /api/users/account/scenario-summary': {

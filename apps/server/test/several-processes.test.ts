@@ -14,8 +14,8 @@ import { type ServerProcess, startServerProcess } from './server-process.js';
 
 /**
  * Two real server processes share one PostgreSQL database and one Redis, as behind a load
- * balancer. A sign-out, a password reset, a removal from an organisation or a role change answered
- * by one process is refused by the other within 100 ms of that answer: the other process is asked
+ * balancer. A sign-out, a password reset, a removal from an organisation, a role change or a new
+ * second-factor requirement answered by one process is refused by the other within 100 ms of that answer: the other process is asked
  * back to back from the answer on, and the first request it refuses was sent less than 100 ms
  * after it.
  *
@@ -107,6 +107,7 @@ function createBrowser(cookies = new Map<string, string>(), initialBearer: strin
     get: (server: ServerProcess, url: string) => request(server, 'GET', url),
     post: (server: ServerProcess, url: string, body?: unknown) => request(server, 'POST', url, body),
     patch: (server: ServerProcess, url: string, body: unknown) => request(server, 'PATCH', url, body),
+    put: (server: ServerProcess, url: string, body: unknown) => request(server, 'PUT', url, body),
     delete: (server: ServerProcess, url: string, body: unknown) => request(server, 'DELETE', url, body),
     /** Signs in and takes an ID token, both on `server`. */
     async signIn(server: ServerProcess, account: { email: string; password: string }) {
@@ -320,6 +321,33 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
       const refusal = await waitForRefusal(async () => {
         const answer = await instructorBrowser.get(second, membersUrl);
         return answer.status === 403 && answer.body.code === 'FORBIDDEN';
+      });
+      return { readAt, answeredAt, refusal };
+    });
+  });
+
+  it("gate the token renewal of a member an organisation's new second-factor requirement covers on the other within 100 ms", async () => {
+    await expectRefusedInTime(async () => {
+      const orgId = await insertGroup(database.db);
+      const admin = await insertMember(database.db, orgId, { role: 'ADMIN', email: newAddress('admin') });
+      const instructor = await insertMember(database.db, orgId, { role: 'USER', email: newAddress('instructor') });
+      const adminBrowser = createBrowser();
+      await adminBrowser.signIn(first, admin);
+      const instructorBrowser = createBrowser();
+      await instructorBrowser.signIn(first, instructor);
+
+      // The renewal reads (and caches) the instructor's factors and requirement.
+      const readAt = performance.now();
+      expect((await instructorBrowser.post(second, '/api/users/auth/token')).status).toBe(200);
+
+      const change = await adminBrowser.put(first, `/api/users/extension/groups/${orgId}/two-factor-requirement`, {
+        roles: ['USER'],
+      });
+      expect(change.status).toBe(200);
+      const answeredAt = performance.now();
+      const refusal = await waitForRefusal(async () => {
+        const answer = await instructorBrowser.post(second, '/api/users/auth/token');
+        return answer.status === 403 && answer.body.code === 'TWO_FACTOR_ENROLMENT_REQUIRED';
       });
       return { readAt, answeredAt, refusal };
     });

@@ -6,7 +6,9 @@ import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq, sql } from 'drizzle-orm';
 import { jwt } from 'better-auth/plugins/jwt';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { oauthProvider } from '@better-auth/oauth-provider';
+import { passkey } from '@better-auth/passkey';
 import {
   ID_TOKEN_AUDIENCE,
   LICENSE_VERSION,
@@ -20,7 +22,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Database } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { account, jwks, session, user, verification } from '../db/schema/auth.js';
+import {
+  account,
+  jwks,
+  passkey as passkeyTable,
+  session,
+  twoFactor as twoFactorTable,
+  user,
+  verification,
+} from '../db/schema/auth.js';
 import {
   oauthAccessToken,
   oauthClient,
@@ -38,6 +48,7 @@ import { passwordResetEmail } from '../mail/templates.js';
 import { createDeviceCookies } from './device-cookies.js';
 import { resetAddressOf, restoreProvenAddress } from './email-ownership.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { passkeyAsSecondStep } from './second-factor.js';
 import type { SessionStorage } from './session-storage.js';
 import { signInLimits, type SignInLimitsOptions } from './sign-in-limits.js';
 
@@ -63,6 +74,7 @@ const adapterConfig = {
   provider: 'pg',
   schema: {
     ...{ user, session, account, verification, jwks },
+    ...{ twoFactor: twoFactorTable, passkey: passkeyTable },
     ...{
       oauthClient,
       oauthRefreshToken,
@@ -102,7 +114,33 @@ export type AuthOptions = {
   limits: SignInLimitsOptions;
   /** The product claims given to the platform's applications (decision 0065); none without it. */
   applicationClaims?: ApplicationClaims;
+  /**
+   * Whether a signed-in person must still prove or set up a second factor before an application
+   * gets a code for them (decision 0066); never without it.
+   */
+  isSecondFactorMissing?: (userId: string, amr: readonly string[]) => Promise<boolean>;
 };
+
+/** How a session was signed in, by the better-auth endpoint that opened it (RFC 8176 values). */
+const AMR_OF_SIGN_IN_PATH: Readonly<Record<string, readonly string[]>> = {
+  '/sign-in/email': ['pwd'],
+  // The second step of a sign-in (after the password), or the first code of an app being set up.
+  '/two-factor/verify-totp': ['pwd', 'otp'],
+  '/two-factor/verify-backup-code': ['pwd', 'otp'],
+  // A passkey is only ever a second step here: the product's route requires the password's step.
+  '/passkey/verify-authentication': ['pwd', 'hwk'],
+};
+
+/**
+ * The `amr` of a session being opened: by the endpoint opening it; a session that replaces the
+ * caller's (a password change) keeps what the caller's proved; anything else a password.
+ */
+function amrOfNewSession(context: { path?: string; context: { session?: { session: object } | null } } | null): string[] {
+  const byPath = context?.path ? AMR_OF_SIGN_IN_PATH[context.path] : undefined;
+  if (byPath) return [...byPath];
+  const replaced = (context?.context.session?.session as { amr?: string[] | null } | undefined)?.amr;
+  return replaced && replaced.length > 0 ? replaced : ['pwd'];
+}
 
 /**
  * better-auth owns credentials, sessions, verification and reset tokens, and the signing keys.
@@ -119,7 +157,9 @@ export function createAuth({
   onUserChange,
   limits,
   applicationClaims,
+  isSecondFactorMissing,
 }: AuthOptions) {
+  const publicOrigin = new URL(publicUrl);
   const sendInBackground = (promise: Promise<void>, what: string) => {
     // Sending is not awaited so that known and unknown addresses answer in the same time.
     promise.catch((error: unknown) => log.error({ err: error }, `could not send the ${what} email`));
@@ -159,7 +199,12 @@ export function createAuth({
       },
     },
     ...(sessionStorage ? { secondaryStorage: sessionStorage } : {}),
-    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 3600, storeSessionInDatabase: true },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      updateAge: 24 * 3600,
+      storeSessionInDatabase: true,
+      additionalFields: { amr: { type: 'string[]', required: false, input: false } },
+    },
     verification: { storeInDatabase: true },
     databaseHooks: {
       session: {
@@ -167,7 +212,7 @@ export function createAuth({
           // A deleted account keeps its address and password row but never gets a session, whatever
           // the way in; it answers like a wrong password.
           // One read by primary key a session opened, built once (db/prepared.ts), not on every sign-in.
-          before: async (created) => {
+          before: async (created, context) => {
             const [owner] = await prepared(db, 'session_owner_deleted_at', (name) =>
               db
                 .select({ deletedAt: user.deletedAt })
@@ -176,6 +221,8 @@ export function createAuth({
                 .prepare(name),
             ).execute({ userId: created.userId });
             if (!owner || owner.deletedAt) throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password' });
+            // How it was signed in, from the endpoint that opens it: the ID token's `amr` (decision 0066).
+            return { data: { ...created, amr: amrOfNewSession(context) } };
           },
         },
       },
@@ -231,6 +278,16 @@ export function createAuth({
     // name only the address, so they would verify whoever holds it.
     plugins: [
       signInLimits(limits),
+      // The second factor (decision 0066): an authenticator app with recovery codes, and passkeys,
+      // asked for after the password. Reached only through the product's routes (modules/auth,
+      // modules/account). No trusted-device cookie: the product never asks the plugin for one.
+      twoFactor({
+        issuer: 'PatientSim',
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' },
+      }),
+      passkey({ rpID: publicOrigin.hostname, rpName: 'PatientSim', origin: publicOrigin.origin }),
+      passkeyAsSecondStep(),
       jwt({
         // ID tokens are minted by identity/tokens.ts with per-role lifetimes; the plugin's own
         // token on every session read would only cost a key decryption per request.
@@ -253,7 +310,10 @@ export function createAuth({
         // license goes back to the sign-in page, which shows it and then continues the authorization.
         postLogin: {
           page: `${publicUrl}${LOGIN_PAGE_PATH}`,
-          shouldRedirect: ({ user: signedIn }) => signedIn.licenseVersion !== LICENSE_VERSION,
+          // So does a person who must use a second factor and has not in this session (decision 0066).
+          shouldRedirect: async ({ user: signedIn, session: current }) =>
+            signedIn.licenseVersion !== LICENSE_VERSION ||
+            ((await isSecondFactorMissing?.(signedIn.id, (current.amr as string[] | null | undefined) ?? [])) ?? false),
           consentReferenceId: () => undefined,
         },
         // The same claims, under the same plain names, as the product's own ID token (spec section 3).
@@ -308,6 +368,15 @@ export async function createResetToken(auth: Auth, email: string): Promise<strin
     () => auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } }),
   );
   return issued.token;
+}
+
+/**
+ * Runs `work` (calls of `auth.api`) in the caller's transaction `tx`: better-auth writes through the
+ * adapter of the transaction it finds running (its own `runWithTransaction`), so its writes and the
+ * caller's commit or roll back together.
+ */
+export async function runInAuthTransaction<T>(auth: Auth, tx: Database, work: () => Promise<T>): Promise<T> {
+  return await runWithTransaction(drizzleAdapter(tx, adapterConfig)(auth.options), work);
 }
 
 /**

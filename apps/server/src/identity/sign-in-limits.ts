@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/a
 import { LIMITS } from '../lib/limits.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { DeviceCookies } from './device-cookies.js';
+import { findPendingSignIn } from './second-factor.js';
 
 /** The first lockout of a client lasts 15 minutes; each further one twice the last, at most 24 hours. */
 export const SIGN_IN_LOCKOUT = { firstSeconds: 15 * 60, maxSeconds: 24 * 60 * 60 } as const;
@@ -48,8 +49,26 @@ export function signInAttempt(
   return { email: address, client, key: signInClientKey(address, client) };
 }
 
-/** The sign-in endpoints whose attempts the limits count (better-auth's paths). */
-const COUNTED_PATHS = new Set(['/sign-in/email']);
+/** The sign-in endpoint whose attempts the limits count (better-auth's path): the password's. */
+const PASSWORD_PATH = '/sign-in/email';
+/**
+ * The second step of a sign-in (decision 0066): a code of the app, a recovery code or a passkey,
+ * counted against the account of the two-factor cookie the password's step set, like a password.
+ */
+const SECOND_STEP_PATHS = new Set([
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/passkey/verify-authentication',
+]);
+
+/**
+ * The address of the account whose password's step set the request's two-factor cookie, or null
+ * without a valid one (a code checked while setting an app up has none: it is no sign-in).
+ */
+async function secondStepEmail(ctx: Parameters<typeof findPendingSignIn>[0]): Promise<string | null> {
+  const pending = await findPendingSignIn(ctx);
+  return pending ? ((await ctx.context.internalAdapter.findUserById(pending.userId))?.email ?? null) : null;
+}
 
 function tooManyAttempts(retryAfterSeconds: number) {
   return new APIError(
@@ -61,8 +80,9 @@ function tooManyAttempts(retryAfterSeconds: number) {
 
 /**
  * The sign-in limits of decision 0039 as a better-auth plugin: they run inside better-auth's own
- * pipeline, before the password is verified, wherever its sign-in is called from. A plugin that
- * adds a way to sign in (two-factor, passkeys) is limited alike once its path joins COUNTED_PATHS.
+ * pipeline, before the password is verified, wherever its sign-in is called from. The second step
+ * of a sign-in (a code or a passkey, decision 0066) is counted alike, for the account whose
+ * password's step it completes.
  */
 export function signInLimits({ limiter, deviceCookies, onLockout }: SignInLimitsOptions) {
   /**
@@ -99,7 +119,12 @@ export function signInLimits({ limiter, deviceCookies, onLockout }: SignInLimits
     throw tooManyAttempts(fromAnywhere.retryAfterSeconds);
   };
 
-  const matcher = (ctx: { path?: string }) => ctx.path !== undefined && COUNTED_PATHS.has(ctx.path);
+  const matcher = (ctx: { path?: string }) =>
+    ctx.path === PASSWORD_PATH || (ctx.path !== undefined && SECOND_STEP_PATHS.has(ctx.path));
+  const attemptOf = async (ctx: Parameters<typeof findPendingSignIn>[0]) => {
+    const body: unknown = ctx.path === PASSWORD_PATH ? ctx.body : { email: await secondStepEmail(ctx) };
+    return signInAttempt(deviceCookies, { body, headers: ctx.headers, options: ctx.context.options });
+  };
 
   return {
     id: 'sign-in-limits',
@@ -108,7 +133,7 @@ export function signInLimits({ limiter, deviceCookies, onLockout }: SignInLimits
         {
           matcher,
           handler: createAuthMiddleware(async (ctx) => {
-            const attempt = signInAttempt(deviceCookies, { body: ctx.body, headers: ctx.headers, options: ctx.context.options });
+            const attempt = await attemptOf(ctx);
             if (attempt) await count(attempt);
           }),
         },
@@ -117,17 +142,38 @@ export function signInLimits({ limiter, deviceCookies, onLockout }: SignInLimits
         {
           matcher,
           handler: createAuthMiddleware(async (ctx) => {
-            const attempt = signInAttempt(deviceCookies, { body: ctx.body, headers: ctx.headers, options: ctx.context.options });
-            if (!attempt) return;
             const returned = ctx.context.returned;
-            // A refused password stays counted.
+            // A refused password or code stays counted.
             if (isAPIError(returned) && returned.statusCode < 500) return;
-            const { email, client, key } = attempt;
             if (isAPIError(returned)) {
               // The server failed, the password was not judged: the attempt does not count.
-              await refundAttempt(limiter, attempt).catch(() => {});
+              const failed = await attemptOf(ctx).catch(() => null);
+              if (failed) await refundAttempt(limiter, failed).catch(() => {});
               return;
             }
+            const signedIn = ctx.context.newSession;
+            if (ctx.path === PASSWORD_PATH && (!signedIn || signedIn.user.twoFactorEnabled === true)) {
+              // A right password of an account with a second factor is half a sign-in: the client's
+              // run stays counted until the second step succeeds, so guessing codes after it meets the
+              // same limit; the address's and the account's counts, which count failures, get it back.
+              const half = await attemptOf(ctx);
+              if (half) {
+                await Promise.all([
+                  limiter.refund(half.client.ip, LIMITS.signInIp),
+                  ...(half.client.deviceId ? [] : [limiter.refund(half.email, LIMITS.signInAccount)]),
+                ]);
+              }
+              return;
+            }
+            if (!signedIn) return;
+            // The second step used up the two-factor cookie: its account is the new session's.
+            const attempt = signInAttempt(deviceCookies, {
+              body: { email: signedIn.user.email },
+              headers: ctx.headers,
+              options: ctx.context.options,
+            });
+            if (!attempt) return;
+            const { email, client, key } = attempt;
             // Only failures stay counted: the owner's success clears this client's run and gives the
             // attempt back. The account's count of unknown clients stays: guessing elsewhere may go on.
             await Promise.all([

@@ -160,11 +160,16 @@ export function createTokenService({
      * Mints an ID token bound to the session `sessionId` (it is refused once that session ends);
      * `act` marks a View-As-User token and `maxSeconds` caps its lifetime.
      */
-    async sign(claims: ProductClaims, options: { sessionId: string; act?: { sub: string }; maxSeconds?: number }) {
+    async sign(
+      claims: ProductClaims,
+      options: { sessionId: string; act?: { sub: string }; maxSeconds?: number; amr?: readonly string[] | null },
+    ) {
       const { kid, key } = await signingKey();
       const now = Math.floor(Date.now() / 1000);
       const lifetime = Math.min(tokenLifetimeSeconds(claims.role), options.maxSeconds ?? Number.POSITIVE_INFINITY);
-      const payload: JWTPayload = { ...claims, sid: options.sessionId, ...(options.act ? { act: options.act } : {}) };
+      // How the session was signed in (decision 0066); a View-As-User token's session has none.
+      const amr = options.amr && options.amr.length > 0 ? { amr: [...options.amr] } : {};
+      const payload: JWTPayload = { ...claims, ...amr, sid: options.sessionId, ...(options.act ? { act: options.act } : {}) };
       const idToken = await new SignJWT(payload)
         .setProtectedHeader({ alg: ALGORITHM, kid, typ: 'JWT' })
         .setIssuer(issuer)
@@ -175,6 +180,7 @@ export function createTokenService({
         .sign(key);
       const idTokenPayload: IdTokenPayload = {
         ...claims,
+        ...amr,
         sid: options.sessionId,
         ...(options.act ? { act: options.act } : {}),
         iss: issuer,

@@ -21,6 +21,12 @@ function signIn(role: Role, options: { ownerId?: string; emailVerified?: boolean
       path: /^\/api\/users\/extension\/groups\/[^/]+\/members$/,
       respond: () => jsonResponse({ total: 0, page: 0, pageSize: 50, items: [] }),
     },
+    // The org profile of an admin shows the second factor requirement.
+    {
+      method: 'GET',
+      path: /^\/api\/users\/extension\/groups\/[^/]+\/two-factor-requirement$/,
+      respond: () => jsonResponse({ roles: [] }),
+    },
     // The Cases tool lists the environments it knows.
     { method: 'GET', path: '/api/cases/tool/environments', respond: () => jsonResponse({ environments: [] }) },
     {
@@ -288,6 +294,7 @@ describe('route table', () => {
     ['/auth/account/profile', ALL],
     ['/auth/account/change-password', ALL],
     ['/auth/account/sessions', ALL],
+    ['/auth/account/security', ALL],
     ['/auth/payment/portal', ALL],
     ['/auth/org', ORG],
     ['/auth/org/invite', ORG],
@@ -319,7 +326,9 @@ describe('route table', () => {
     ['/auth/choose-password', 'public'],
     ['/auth/reset-password', 'public'],
     ['/auth/reclaim-email', 'public'],
+    ['/auth/login/two-factor', 'public'],
     ['/auth/callback', 'public'],
+    ['/auth/two-factor/setup', 'public'],
     ['/auth/oauth/consent', 'public'],
     ['/auth/license', 'public'],
     ['/auth/accept-invite', 'public'],

@@ -13,7 +13,11 @@ export const paths = {
   resetPassword: '/auth/reset-password',
   /** The "this wasn't me" link mailed to the old address after an admin changed it. */
   reclaimEmail: '/auth/reclaim-email',
+  /** The sign-in's second step, after a correct password, for an account with a second factor. */
+  loginTwoFactor: '/auth/login/two-factor',
   callback: '/auth/callback',
+  /** Setting up a second factor that an organisation requires, before the first ID token. */
+  twoFactorSetup: '/auth/two-factor/setup',
   orgSelection: '/auth/org-selection',
   license: '/auth/license',
   /** Route name verifyEmail. */
@@ -26,6 +30,8 @@ export const paths = {
   changePassword: '/auth/account/change-password',
   /** The person's signed-in browsers and devices, each of which they can sign out. */
   sessions: '/auth/account/sessions',
+  /** The person's second factors: an authenticator app and passkeys. */
+  security: '/auth/account/security',
   org: '/auth/org',
   orgInvite: '/auth/org/invite',
   orgInviteSubscribed: '/auth/org/invite-subscribed',
@@ -66,4 +72,9 @@ export const externalPaths = {
 /** The license screen with its token, going on to `next` (a full path) once accepted (decision 14). */
 export function licensePath(licenseToken: string, next: string): string {
   return `${paths.license}?${new URLSearchParams({ token: licenseToken, next }).toString()}`;
+}
+
+/** The second factor's set-up that an organisation requires, going on to `next` (a full path) once done. */
+export function twoFactorSetupPath(next: string): string {
+  return `${paths.twoFactorSetup}?${new URLSearchParams({ next }).toString()}`;
 }

@@ -40,6 +40,27 @@ export const ERROR_CODES = {
   /** The session list's own session: ended by signing out, which also clears the browser's cookie. */
   SESSION_IS_CURRENT: { status: 422, message: 'This is the session you are using. Sign out to end it.' },
   NOT_A_MEMBER: { status: 404, message: 'Organization not found.' },
+  // second factor (decision 0066)
+  /** The two-factor step of a sign-in: a wrong, used or expired code of the app or a recovery code. */
+  SECOND_FACTOR_INVALID: { status: 401, message: 'That code is not valid. Check it and try again.' },
+  /** The two-factor step after its 10 minutes, or without the password step before it. */
+  SECOND_FACTOR_EXPIRED: { status: 401, message: 'Your sign-in has expired. Please sign in again.' },
+  /** A session without a second factor of a person who must use one: enrol before anything else. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: {
+    status: 403,
+    message: 'Your organization requires a second factor. Set one up to continue.',
+  },
+  /** An authenticator app already set up: remove it first. */
+  TOTP_ALREADY_ENABLED: { status: 409, message: 'An authenticator app is already set up.' },
+  /** A code to confirm an app that is not being set up, or one that is not enabled. */
+  TOTP_NOT_ENABLED: { status: 422, message: 'No authenticator app is set up.' },
+  /** Removing the last factor while an organisation (or the platform) requires one. */
+  LAST_FACTOR_REQUIRED: {
+    status: 422,
+    message: 'A second factor is required for your account, so your last one cannot be removed.',
+  },
+  /** A passkey ceremony the identity library could not verify (expired options, another device). */
+  PASSKEY_INVALID: { status: 400, message: 'The passkey could not be verified. Please try again.' },
   /** A "this wasn't me" link that is unknown, used, or past its 30 days. */
   RECLAIM_TOKEN_INVALID: { status: 400, message: 'This link is invalid, was already used or has expired.' },
   // invitations

@@ -49,6 +49,12 @@ export const IdTokenPayloadSchema = z.object({
   inactive: z.boolean(),
   app_metadata: AppMetadataSchema,
   groupsData: z.array(GroupsDataEntrySchema),
+  /**
+   * How the session was signed in (RFC 8176): ['pwd'] a password, ['pwd', 'otp'] with an
+   * authenticator app or a recovery code, ['pwd', 'hwk'] with a passkey after the password,
+   * ['hwk', 'user'] a passkey alone (decision 0066). Absent from tokens minted before it existed.
+   */
+  amr: z.array(z.string()).optional(),
   /** Present on a View-As-User token: the super admin acting. */
   act: z.object({ sub: z.string() }).optional(),
 });

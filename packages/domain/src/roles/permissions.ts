@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'org:groups:read',
   'org:groups:manage',
   'org:update',
+  'org:two-factor:require',
   'org:configure',
   'org:audit:read',
   'org:key-owner:email',
@@ -64,6 +65,8 @@ const ADMIN: readonly Permission[] = [
   'org:groups:read',
   'org:groups:manage',
   'org:update',
+  // Which roles of the organisation must sign in with a second factor (decision 0066).
+  'org:two-factor:require',
   // The organisation's audit trail: who did what in it.
   'org:audit:read',
   // The e-mail address of the key owner (or of a sub-group's admin); others get the name only.

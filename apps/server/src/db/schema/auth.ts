@@ -1,6 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import type { Role } from '@patientsim/domain/roles/roles';
-import { type AnyPgColumn, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** better-auth's user, extended with the product's fields. */
 export const user = pgTable(
@@ -29,6 +29,11 @@ export const user = pgTable(
      * account goes back to it when the real owner of `email` proves that address first.
      */
     previousEmail: text('previous_email'),
+    /**
+     * better-auth's two-factor flag: true while the person has any second factor (a verified
+     * authenticator app or a passkey), so that its sign-in hook asks for one (decision 0066).
+     */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [
     uniqueIndex('user_email_unique').on(t.email),
@@ -60,6 +65,11 @@ export const session = pgTable(
      * out ends the view with it (identity/impersonation.ts).
      */
     parentSessionId: text('parent_session_id').references((): AnyPgColumn => session.id, { onDelete: 'cascade' }),
+    /**
+     * How the session was signed in (RFC 8176 values, decision 0066): ['pwd'], ['pwd', 'otp'] or
+     * ['pwd', 'hwk']; set by better-auth's session hook from the endpoint that opened it.
+     */
+    amr: text('amr').array(),
   },
   (t) => [
     uniqueIndex('session_token_unique').on(t.token),
@@ -177,6 +187,48 @@ export const provisioning = pgTable('provisioning', {
 
 // better-auth's joins (identity/auth.ts) read a user with its accounts, and a session with its user,
 // in one statement through these relations; the names are the ones its drizzle adapter looks for.
+/**
+ * better-auth's two-factor plugin: a person's authenticator app (its secret and recovery codes,
+ * both encrypted with the server's secret) and the plugin's count of failed codes (decision 0066).
+ * `verified` stays false until the first code proves the app holds the secret.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_unique').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);
+
+/** better-auth's passkey plugin: a person's WebAuthn credentials (decision 0066). */
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (t) => [index('passkey_user_idx').on(t.userId), uniqueIndex('passkey_credential_unique').on(t.credentialID)],
+);
+
 export const userRelations = relations(user, ({ many }) => ({ accounts: many(account), sessions: many(session) }));
 export const accountRelations = relations(account, ({ one }) => ({
   user: one(user, { fields: [account.userId], references: [user.id] }),

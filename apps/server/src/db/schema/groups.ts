@@ -31,6 +31,11 @@ export const group = pgTable(
     /** A free-text description its key owner (or a group's admin) writes; empty when none. */
     about: text('about').notNull().default(''),
     /**
+     * An organisation's roles whose members must sign in with a second factor (decision 0066);
+     * empty when none. Sub-groups keep it empty: the organisation's applies to all of its members.
+     */
+    twoFactorRoles: text('two_factor_roles').array().$type<Role[]>().notNull().default(sql`'{}'::text[]`),
+    /**
      * How many memberships of this group are active, active and subscribed, and removed (archived):
      * kept by a database trigger on group_member in the transaction of every write (migration 0005),
      * so a member list's page count never counts a large group's rows.

@@ -204,9 +204,10 @@ describe('authorization code with PKCE', () => {
     expect(claims?.permissions).toEqual(expect.arrayContaining(['org:invite']));
     expect(tokens.refresh_token).toBeTruthy();
 
-    // The same claims as the product's own ID token, from the same function.
+    // The same claims as the product's own ID token, from the same function; `amr` is the product
+    // session's (decision 0066), which the plugin's claims hook is not given.
     const own = await browser.post('/api/users/auth/token');
-    const { iss: _iss, aud: _aud, iat: _iat, exp: _exp, sid: _sid, ...ownClaims } = own.json().idTokenPayload;
+    const { iss: _iss, aud: _aud, iat: _iat, exp: _exp, sid: _sid, amr: _amr, ...ownClaims } = own.json().idTokenPayload;
     for (const [name, value] of Object.entries(ownClaims)) expect(claims?.[name], name).toEqual(value);
 
     const info = await oidc.fetchUserInfo(config, tokens.access_token, person.id);
@@ -321,6 +322,25 @@ describe('authorization code with PKCE', () => {
     expect(tokens.claims()).toMatchObject({ sub: person.id, role: 'ADMIN' });
     // A public client gets no refresh token.
     expect(tokens.refresh_token).toBeUndefined();
+  });
+
+  it('sends a person who must still set up a second factor back to the sign-in page (decision 0066)', async () => {
+    const school = await insertGroup(t.db, { name: 'Bay Nursing School', twoFactorRoles: ['ADMIN'] });
+    const admin = await insertMember(t.db, school, { role: 'ADMIN' });
+    const config = await relyingParty(publicClient.clientId, null);
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: RP_CALLBACK,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+      state: 'gate',
+    });
+    const browser = createClient(t.app, { ip: '10.77.0.9' });
+    expect((await browser.post('/api/users/auth/sign-in', { email: admin.email, password: admin.password })).statusCode).toBe(
+      200,
+    );
+    const sent = await authorize(browser, url);
+    expect(sent.origin + sent.pathname).toBe(`${TEST_PUBLIC_URL}/auth/login`);
   });
 
   it('refuses a public client without PKCE', async () => {

@@ -16,6 +16,12 @@ import {
   SignUpInvitationSchema,
   VerificationEmailBodySchema,
 } from '@patientsim/domain/auth/auth.schemas';
+import {
+  PasskeySignInBodySchema,
+  SecondFactorBodySchema,
+  SignInResultSchema,
+  WebAuthnJsonSchema,
+} from '@patientsim/domain/auth/two-factor.schemas';
 import { OkSchema } from '@patientsim/domain/common/api.schemas';
 import { TokenResponseSchema } from '@patientsim/domain/identity/token.schemas';
 import { EndViewAsBodySchema, LoginAsBodySchema, LoginAsResponseSchema } from '@patientsim/domain/auth/view-as.schemas';
@@ -50,15 +56,80 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/sign-in',
-    { schema: { tags, body: SignInBodySchema, response: { 200: SignInAnswerSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Signed in (session and device cookies), or, for an account with a second factor, the methods to finish with and the two-factor cookie (10 minutes), no session yet.',
+        body: SignInBodySchema,
+        response: { 200: SignInResultSchema, ...errors },
+      },
+    },
     async (request, reply) => {
-      const { cookies, user, licenseToken } = await signInService.signIn({
+      const { cookies, ...answer } = await signInService.signIn({ ctx: app, ...request.body, headers: headersOf(request) });
+      setCookies(reply, cookies);
+      return answer;
+    },
+  );
+
+  // The second step of a sign-in (decision 0066), with the two-factor cookie of the password's step.
+  app.post(
+    '/auth/sign-in/two-factor',
+    {
+      schema: {
+        tags,
+        description: 'A code of the authenticator app or a recovery code (used once) after the password; answers as a sign-in.',
+        body: SecondFactorBodySchema,
+        response: { 200: SignInAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { cookies, ...answer } = await signInService.verifySecondFactor({
         ctx: app,
-        ...request.body,
+        body: request.body,
         headers: headersOf(request),
       });
       setCookies(reply, cookies);
-      return { user, licenseToken };
+      return answer;
+    },
+  );
+
+  app.post(
+    '/auth/sign-in/passkey/options',
+    {
+      schema: {
+        tags,
+        description:
+          "WebAuthn authentication options (for @simplewebauthn/browser's startAuthentication) offering the passkeys of the person whose password was just checked.",
+        response: { 200: WebAuthnJsonSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { cookies, options } = await signInService.passkeySignInOptions({ ctx: app, headers: headersOf(request) });
+      setCookies(reply, cookies);
+      return options;
+    },
+  );
+
+  app.post(
+    '/auth/sign-in/passkey',
+    {
+      schema: {
+        tags,
+        description: "The browser's answer to the passkey options, after the password only; answers as a sign-in.",
+        body: PasskeySignInBodySchema,
+        response: { 200: SignInAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { cookies, ...answer } = await signInService.signInWithPasskey({
+        ctx: app,
+        response: request.body.response,
+        headers: headersOf(request),
+      });
+      setCookies(reply, cookies);
+      return answer;
     },
   );
 

@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { LICENSE_VERSION } from '@patientsim/domain/common/constants';
+import type { SecondFactorBody, SecondFactorMethod } from '@patientsim/domain/auth/two-factor.schemas';
 import { endSession, isSessionLive } from '../../identity/sessions.js';
 import { type Lockout, refundAttempt, signInAttempt } from '../../identity/sign-in-limits.js';
 import { changeIdentity } from '../../lib/read-cache.js';
@@ -8,10 +9,14 @@ import { AppError, assert, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../lib/erro
 import { newId } from '../../lib/ids.js';
 import { rateLimited } from '../../lib/limits.js';
 import { signInLockedEmail } from '../../mail/templates.js';
+import { findPasskeys, hasPasskeysByEmail, loadSecondFactorState, secondFactorShortfall } from '../../identity/second-factor.js';
 import * as users from '../users/users.service.js';
 import type { AuthCtx } from './auth.context.js';
 
 /** Sign-in and sign-out, ID tokens from the session, the license and the active organisation. */
+
+/** How long a client waits after the two-factor plugin locked the account's codes (its own lock says no time). */
+const SECOND_FACTOR_LOCK_SECONDS = 15 * 60;
 
 /**
  * Mails the owner of an account whose sign-in was just locked for a client, or paused for new
@@ -28,12 +33,45 @@ export function notifyLockout(ctx: Pick<AuthCtx, 'db' | 'mailer' | 'env'>, email
   void send().catch(() => {});
 }
 
+/** The answer of a completed sign-in: the cookies to set, the user, and the license token. */
+type SignedIn = {
+  cookies: string[];
+  user: { id: string; email: string; emailVerified: boolean };
+  licenseToken: string | null;
+};
+
+/** A right password of an account with a second factor: the two-factor cookie, and what it may use. */
+type SecondFactorAsked = { cookies: string[]; secondFactor: { methods: SecondFactorMethod[] } };
+
+/** The answer once better-auth opened a session: its cookies and the device cookie (decision 0039). */
+async function signedInAnswer(
+  ctx: AuthCtx,
+  user: { id: string; email: string; emailVerified: boolean; licenseVersion?: string | null | undefined },
+  cookies: string[],
+): Promise<SignedIn> {
+  return {
+    cookies: [...cookies, ctx.deviceCookies.issue(user.email)],
+    user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+    // Read from the row the sign-in loaded: the client learns now that the ID token would be refused
+    // until the license is accepted (decision 14), and goes to the license screen.
+    licenseToken: user.licenseVersion === LICENSE_VERSION ? null : await ctx.licenseTokens.issue(user.id),
+  };
+}
+
+/** The limits' refusal (429 with its wait in Retry-After) as the product's. */
+function retryAfterOf(error: APIError): number {
+  const retryAfter = new Headers(error.headers as Record<string, string> | undefined).get('retry-after');
+  return Number(retryAfter) || SECOND_FACTOR_LOCK_SECONDS;
+}
+
 /**
  * Signs in with e-mail and password through better-auth's sign-in, and returns the cookies to set:
  * the session's, and the device cookie that makes this browser known to the account; with them the
- * license token while the current license is not accepted (null once it is). The sign-in limits
- * (identity/sign-in-limits.ts) count the attempt before the password is verified; past a limit the
- * answer is 429 with Retry-After. `headers` carry the client address the routes trust.
+ * license token while the current license is not accepted (null once it is). An account with a
+ * second factor (decision 0066) gets no session yet: better-auth's two-factor cookie, and the
+ * methods it may finish with. The sign-in limits (identity/sign-in-limits.ts) count the attempt
+ * before the password is verified; past a limit the answer is 429 with Retry-After. `headers`
+ * carry the client address the routes trust.
  */
 export async function signIn({
   ctx,
@@ -45,28 +83,24 @@ export async function signIn({
   email: string;
   password: string;
   headers: Headers;
-}) {
+}): Promise<SignedIn | SecondFactorAsked> {
   try {
     const { headers: answer, response } = await ctx.auth.api.signInEmail({
       body: { email, password, rememberMe: true },
       headers,
       returnHeaders: true,
     });
-    const { user } = response;
-    return {
-      cookies: [...answer.getSetCookie(), ctx.deviceCookies.issue(user.email)],
-      user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
-      // Read from the row the password check loaded: the client learns now that the ID token would
-      // be refused until the license is accepted (decision 14), and goes to the license screen.
-      licenseToken: user.licenseVersion === LICENSE_VERSION ? null : await ctx.licenseTokens.issue(user.id),
-    };
+    if ('twoFactorRedirect' in response) {
+      const methods: SecondFactorMethod[] = [];
+      const offered = (response as { twoFactorMethods?: string[] }).twoFactorMethods ?? [];
+      if (offered.includes('totp')) methods.push('totp');
+      if (await hasPasskeysByEmail(ctx.db, email)) methods.push('passkey');
+      return { cookies: answer.getSetCookie(), secondFactor: { methods } };
+    }
+    return await signedInAnswer(ctx, response.user, answer.getSetCookie());
   } catch (error) {
     if (error instanceof APIError) {
-      if (error.statusCode === 429) {
-        // The sign-in limits put their wait in the refusal's Retry-After (identity/sign-in-limits.ts).
-        const retryAfter = new Headers(error.headers as Record<string, string> | undefined).get('retry-after');
-        throw rateLimited(Number(retryAfter) || 1);
-      }
+      if (error.statusCode === 429) throw rateLimited(retryAfterOf(error));
       if (error.statusCode < 500) throw new AppError('INVALID_CREDENTIALS');
     } else {
       // The server failed before the answer, the password was not judged: the attempt does not count.
@@ -74,6 +108,82 @@ export async function signIn({
       if (attempt) await refundAttempt(ctx.limiter, attempt).catch(() => {});
     }
     throw error;
+  }
+}
+
+/** The plugin's refusals of a second step, as the product's codes. */
+function secondStepError(error: unknown, invalid: 'SECOND_FACTOR_INVALID' | 'PASSKEY_INVALID'): unknown {
+  if (!(error instanceof APIError)) return error;
+  if (error.statusCode === 429) return rateLimited(retryAfterOf(error));
+  if (error.statusCode >= 500) return error;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  // No password's step, or past its 10 minutes or its tries: sign in again.
+  if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
+    return new AppError('SECOND_FACTOR_EXPIRED');
+  return new AppError(invalid);
+}
+
+/**
+ * The second step of a sign-in (decision 0066): a code of the authenticator app or one recovery
+ * code, checked by better-auth's two-factor plugin against the two-factor cookie of the password's
+ * step. Answers as a password sign-in does. Failed codes count toward the sign-in limits.
+ */
+export async function verifySecondFactor({ ctx, body, headers }: { ctx: AuthCtx; body: SecondFactorBody; headers: Headers }) {
+  try {
+    const { headers: answer, response } =
+      body.kind === 'totp'
+        ? await ctx.auth.api.verifyTOTP({ body: { code: body.code }, headers, returnHeaders: true })
+        : await ctx.auth.api.verifyBackupCode({ body: { code: body.code }, headers, returnHeaders: true });
+    return await signedInAnswer(ctx, response.user, answer.getSetCookie());
+  } catch (error) {
+    throw secondStepError(error, 'SECOND_FACTOR_INVALID');
+  }
+}
+
+/**
+ * WebAuthn authentication options for the passkey step of a sign-in: only with the two-factor
+ * cookie of a password's step, and offering that person's passkeys. Sets the plugin's challenge
+ * cookie.
+ */
+export async function passkeySignInOptions({ ctx, headers }: { ctx: AuthCtx; headers: Headers }) {
+  const pending = await ctx.auth.api.findPendingSignIn({ headers });
+  if (!pending) throw new AppError('SECOND_FACTOR_EXPIRED');
+  const passkeys = await findPasskeys(ctx.db, pending.userId);
+  const { headers: answer, response } = await ctx.auth.api.generatePasskeyAuthenticationOptions({ headers, returnHeaders: true });
+  const allowCredentials = passkeys.map((key) => ({
+    id: key.credentialID,
+    type: 'public-key' as const,
+    ...(key.transports ? { transports: key.transports.split(',') } : {}),
+  }));
+  return { options: { ...response, allowCredentials }, cookies: answer.getSetCookie() };
+}
+
+type PasskeyAssertion = NonNullable<Parameters<AuthCtx['auth']['api']['verifyPasskeyAuthentication']>[0]>['body']['response'];
+
+/**
+ * The passkey step of a sign-in: better-auth's passkey plugin checks the assertion; the product's
+ * rule in its pipeline (identity/second-factor.ts) requires the password's step of the passkey's
+ * owner and uses it up. Answers as a password sign-in does.
+ */
+export async function signInWithPasskey({
+  ctx,
+  response: assertion,
+  headers,
+}: {
+  ctx: AuthCtx;
+  response: Record<string, unknown>;
+  headers: Headers;
+}) {
+  try {
+    const { headers: answer, response } = await ctx.auth.api.verifyPasskeyAuthentication({
+      // Checked by the plugin (@simplewebauthn/server); the route only knows it is a JSON object.
+      body: { response: assertion as unknown as PasskeyAssertion },
+      headers,
+      returnHeaders: true,
+    });
+    return await signedInAnswer(ctx, response.user, answer.getSetCookie());
+  } catch (error) {
+    throw secondStepError(error, 'PASSKEY_INVALID');
   }
 }
 
@@ -129,7 +239,20 @@ export async function issueIdToken({ ctx, headers }: { ctx: AuthCtx; headers: He
   if (identity.licenseVersion !== LICENSE_VERSION) {
     throw new AppError('LICENSE_NOT_ACCEPTED', { details: { licenseToken: await ctx.licenseTokens.issue(userId) } });
   }
-  return { ...(await ctx.tokens.sign(identity.claims, { sessionId: session.session.id })), cookies: found.cookies };
+  // The second factor an organisation (or the platform) requires (decision 0066): none set up yet,
+  // the person enrols through their session cookie first; set up but not used by this session, it
+  // ends, and they sign in again with it.
+  const amr = session.session.amr ?? null;
+  const secondFactor = await ctx.cache.get(`second-factor:${userId}`, () =>
+    loadSecondFactorState(ctx.db, userId, { isProduction: ctx.env.NODE_ENV === 'production' }),
+  );
+  const shortfall = secondFactorShortfall(secondFactor, amr);
+  if (shortfall === 'enrol') throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
+  if (shortfall === 'prove') {
+    await endSession(ctx, session.session.token);
+    throw new AppError('SESSION_ENDED');
+  }
+  return { ...(await ctx.tokens.sign(identity.claims, { sessionId: session.session.id, amr })), cookies: found.cookies };
 }
 
 /** Records acceptance of the license version (decision 14). */

@@ -13,6 +13,7 @@ import {
   UpdateGroupBodySchema,
 } from '@patientsim/domain/groups/group-management.schemas';
 import { GroupListSchema, GroupSchema } from '@patientsim/domain/groups/group.schemas';
+import { TwoFactorRequirementSchema } from '@patientsim/domain/auth/two-factor.schemas';
 import type { FastifyRequest } from 'fastify';
 import { currentOrg, currentUser } from '../../lib/access.js';
 import { addMembersToGroup, createGroup, deleteGroup, deleteNestedGroups, updateGroup } from './group-writes.service.js';
@@ -26,6 +27,7 @@ import {
   listUserGroups,
   searchGroups,
 } from './organisations.service.js';
+import { getTwoFactorRequirement, setTwoFactorRequirement } from './two-factor-requirement.service.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses(400, 401, 403, 404, 422);
@@ -39,6 +41,49 @@ const parentInParams = (request: FastifyRequest) => (request.params as { parent:
 const parentInBody = (request: FastifyRequest) => (request.body as { description: { parent: string } }).description.parent;
 
 export const organisationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Which roles of the organisation must sign in with a second factor (decision 0066). Allowed while
+  // the organisation is inactive: it only protects.
+  const twoFactorGuard = app.requireOrgPermission('org:two-factor:require', { orgFrom: groupInParams, allowInactive: true });
+  app.get(
+    '/extension/groups/:id/two-factor-requirement',
+    {
+      preHandler: twoFactorGuard,
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description:
+          "The organisation's roles whose members must sign in with a second factor (organisations only, not sub-groups).",
+        params: IdParamsSchema,
+        response: { 200: TwoFactorRequirementSchema, ...errors },
+      },
+    },
+    (request) => getTwoFactorRequirement({ access: currentOrg(request) }),
+  );
+
+  app.put(
+    '/extension/groups/:id/two-factor-requirement',
+    {
+      preHandler: twoFactorGuard,
+      schema: {
+        tags: ['groups'],
+        security: [{ bearer: [] }],
+        description:
+          'Sets the roles whose members must sign in with a second factor; those without one must set one up before their next ID token. Audited with the roles before and after.',
+        params: IdParamsSchema,
+        body: TwoFactorRequirementSchema,
+        response: { 200: TwoFactorRequirementSchema, ...errors },
+      },
+    },
+    (request) =>
+      setTwoFactorRequirement({
+        ctx: app,
+        actor: currentUser(request),
+        access: currentOrg(request),
+        roles: request.body.roles,
+        ip: request.ip,
+      }),
+  );
+
   app.get(
     '/extension/users/:userId/groups',
     {

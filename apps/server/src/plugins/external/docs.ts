@@ -9,7 +9,13 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         info: { title: 'PatientSim API', version: '1.0.0', description: 'Users, organisations and identity API.' },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // The account's second factors are reached with the session cookie (decision 0066).
+            cookie: { type: 'apiKey', in: 'cookie', name: 'patientsim.session_token' },
+          },
+        },
       },
       transform: (input) => {
         // Only zod-typed routes go through the zod transform; others (static files, the identity

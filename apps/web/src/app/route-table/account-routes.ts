@@ -16,6 +16,7 @@ export const accountRoutes: RouteObject[] = [
         'ChangePasswordRoute',
       ),
       page('sessions', AREA_ACCESS.account, () => import('../../features/account/routes/sessions'), 'SessionsRoute'),
+      page('security', AREA_ACCESS.account, () => import('../../features/two-factor/routes/security'), 'SecurityRoute'),
     ],
   }),
   page('payment/portal', AREA_ACCESS.account, () => import('../../features/payment/routes/payment-portal'), 'PaymentPortalRoute'),

@@ -8,13 +8,16 @@ const ACCOUNT_MENU = [
   { label: 'Profile', to: paths.profile },
   { label: 'Change password', to: paths.changePassword },
   { label: 'Sessions', to: paths.sessions },
+  { label: 'Security', to: paths.security },
 ] as const;
 
-/** /account: left menu Profile, Change password (spec section 2) and Sessions (decision 0064). */
+/** A view of the product as someone else shows neither their sessions nor their sign-in methods (the server refuses them). */
+const OWN_ONLY: readonly string[] = [paths.sessions, paths.security];
+
+/** /account: left menu Profile, Change password (spec section 2), Sessions (decision 0064) and Security (decision 0066). */
 export function AccountLayout() {
-  // A view of the product as someone else does not show their sessions (the server refuses them).
   const isViewAs = useCurrentUser()?.isImpersonated ?? false;
-  const items = isViewAs ? ACCOUNT_MENU.filter((item) => item.to !== paths.sessions) : ACCOUNT_MENU;
+  const items = isViewAs ? ACCOUNT_MENU.filter((item) => !OWN_ONLY.includes(item.to)) : ACCOUNT_MENU;
   return (
     <SectionLayout menu={<SectionMenu label="Account" items={items} />}>
       <Outlet />

@@ -124,4 +124,28 @@ describe('completeLogin', () => {
     stubApi([tokenRoute(), groupsRoute(() => new Response('', { status: 502 }))]);
     await expect(completeLogin({ redirectUrl: null, callbackPath, origin })).rejects.toThrow(GROUPS_LOAD_ERROR_MESSAGE);
   });
+
+  it('sends a person whose organisation requires a second factor to set one up, then back to the callback', async () => {
+    const fetchMock = stubApi([
+      {
+        match: (url) => url === '/api/users/auth/token',
+        respond: () =>
+          jsonResponse(
+            {
+              statusCode: 403,
+              code: 'TWO_FACTOR_ENROLMENT_REQUIRED',
+              message: 'Your organization requires a second factor. Set one up to continue.',
+            },
+            403,
+          ),
+      },
+    ]);
+    await expect(completeLogin({ redirectUrl: null, callbackPath, origin })).resolves.toEqual({
+      kind: 'route',
+      to: `/auth/two-factor/setup?${new URLSearchParams({ next: callbackPath }).toString()}`,
+    });
+    // No token: nothing stored, no groups asked for.
+    expect(readLoginResult()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -2,7 +2,7 @@ import type { TokenResponse } from '@patientsim/domain/identity/token.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RUNS_ONCE } from '../../../lib/query-client';
 import { z } from 'zod';
-import { licensePath, paths } from '../../../config/paths';
+import { licensePath, paths, twoFactorSetupPath } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { topLevelGroups } from '../../../lib/current-user';
 import { requestIdToken, storeGroups, storeLoginResult } from '../../../lib/id-token';
@@ -31,7 +31,8 @@ export type CompleteLoginParams = {
 
 /**
  * The callback (spec section 2): obtain the ID token through the session cookie, store the
- * login result, fetch and store the user's groups, then pick the next screen.
+ * login result, fetch and store the user's groups, then pick the next screen. A license still to
+ * accept, or a second factor still to set up, comes first and returns here.
  */
 export async function completeLogin({
   redirectUrl,
@@ -46,6 +47,11 @@ export async function completeLogin({
     const license =
       isApiError(error) && error.code === 'LICENSE_NOT_ACCEPTED' ? LicenseDetailsSchema.safeParse(error.details) : null;
     if (license?.success) return { kind: 'route', to: licensePath(license.data.licenseToken, callbackPath) };
+    // An organisation requires a second factor the person has not set up (decision 0066): no ID
+    // token until they do; the set-up comes back here.
+    if (isApiError(error) && error.code === 'TWO_FACTOR_ENROLMENT_REQUIRED') {
+      return { kind: 'route', to: twoFactorSetupPath(callbackPath) };
+    }
     if (isApiError(error) && error.code === 'UNAUTHENTICATED') throw new Error(NO_HASH_MESSAGE, { cause: error });
     throw error;
   }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { SignInBody, SignInBodySchema } from '@patientsim/domain/auth/auth.schemas';
+import type { SignInResult } from '@patientsim/domain/auth/two-factor.schemas';
 import { ERROR_CODES } from '@patientsim/domain/errors/error-codes';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -30,9 +31,10 @@ const signInResolver = lazyZodResolver<z.input<typeof SignInBodySchema>, SignInB
 
 /**
  * E-mail and password (spec section 2); errors show in red on the form. Checked on submit, then
- * again on every change; the first invalid field takes the focus.
+ * again on every change; the first invalid field takes the focus. Answers signed in, or with the
+ * second factor still to prove.
  */
-export function LoginForm({ onSignedIn }: { onSignedIn: (signedIn: { licenseToken: string | null }) => void }) {
+export function LoginForm({ onSignedIn }: { onSignedIn: (result: SignInResult) => void }) {
   const signIn = useSignIn();
   const { control, handleSubmit } = useForm<z.input<typeof SignInBodySchema>, unknown, SignInBody>({
     resolver: signInResolver,

@@ -45,4 +45,34 @@ describe('CallbackRoute', () => {
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/auth/login');
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('sends a person whose organisation requires a second factor to set one up, carrying the callback to return to', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          jsonResponse(
+            {
+              statusCode: 403,
+              code: 'TWO_FACTOR_ENROLMENT_REQUIRED',
+              message: 'Your organization requires a second factor. Set one up to continue.',
+            },
+            403,
+          ),
+        ),
+      ),
+    );
+    const { router } = renderRoutes(
+      [
+        { path: '/callback', element: <CallbackRoute /> },
+        { path: '/two-factor/setup', element: <p>set-up page</p> },
+      ],
+      '/auth/callback?redirectUrl=%2Fauth%2Forg%2Fgroups',
+    );
+    expect(await screen.findByText('set-up page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/two-factor/setup');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      '/auth/callback?redirectUrl=%2Fauth%2Forg%2Fgroups',
+    );
+  });
 });

@@ -15,6 +15,7 @@ async function signInAnswered(answer: unknown, start = '/auth/login') {
       { path: '/login', element: <LoginRoute /> },
       { path: '/license', element: null },
       { path: '/callback', element: null },
+      { path: '/login/two-factor', element: null },
     ],
     start,
   );
@@ -59,5 +60,17 @@ describe('/login', () => {
   it('goes to the callback when the license is accepted', async () => {
     const { router } = await signInAnswered({ user: SIGNED_IN_USER, licenseToken: null });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/callback'));
+  });
+
+  it('asks for the second factor when the account has one, carrying the redirectUrl (no session yet)', async () => {
+    const { router, api } = await signInAnswered(
+      { secondFactor: { methods: ['totp', 'passkey'] } },
+      '/auth/login?redirectUrl=%2Fauth%2Forg%2Fgroups',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login/two-factor'));
+    const query = new URLSearchParams(router.state.location.search);
+    expect(query.get('methods')).toBe('totp,passkey');
+    expect(query.get('redirectUrl')).toBe('/auth/org/groups');
+    expect(api.callsTo('POST', '/api/users/auth/token')).toHaveLength(0);
   });
 });

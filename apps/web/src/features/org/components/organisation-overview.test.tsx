@@ -29,6 +29,8 @@ function renderForProvider() {
         return jsonResponse(current);
       },
     },
+    // Admins and the provider see (and set) the second factor requirement below the cards.
+    { method: 'GET', path: `${ORG_URL}/two-factor-requirement`, respond: () => jsonResponse({ roles: [] }) },
     {
       method: 'GET',
       path: `${ORG_URL}/key-owner`,

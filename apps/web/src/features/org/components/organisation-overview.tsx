@@ -14,13 +14,15 @@ import { KeyOwnerChangeDialog } from './key-owner-change';
 import { OrganisationInfoCard } from './organisation-info-card';
 import { SeatsCard } from './seats-card';
 import { SeatsEditor } from './seats-editor';
+import { TwoFactorRequirementCard } from './two-factor-requirement-card';
 
 /**
  * One organisation's info and seats cards, as the key owner's org profile and the access area's
  * organisation details both show them. What the viewer may change follows the permission table
  * and the key ownership read with the organisation: the key owner renames it and hands the key
  * on; the provider's staff (`org:configure`) also see and set seats, product type, flags and
- * status (spec section 6).
+ * status (spec section 6). Admins and the provider's staff set which roles must use a second
+ * factor (`org:two-factor:require`, decision 0066).
  */
 export function OrganisationOverview({
   orgId,
@@ -103,6 +105,11 @@ export function OrganisationOverview({
               />
             ) : null}
           </Box>
+          {hasPermission(viewer.role, 'org:two-factor:require') ? (
+            <Box sx={{ mt: 2 }}>
+              <TwoFactorRequirementCard orgId={orgId} />
+            </Box>
+          ) : null}
           {children}
         </>
       )}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GroupMetadata } from '@patientsim/domain/groups/group.schemas';
 import type { Role } from '@patientsim/domain/roles/roles';
@@ -26,6 +26,8 @@ function renderProfile(role: Role, metadata: Partial<GroupMetadata>, routes: Fak
         return jsonResponse(current);
       },
     },
+    // Admins and the provider see (and set) the second factor requirement below the cards.
+    { method: 'GET', path: `${ORG_URL}/two-factor-requirement`, respond: () => jsonResponse({ roles: [] }) },
     {
       method: 'GET',
       path: `${ORG_URL}/key-owner`,
@@ -63,6 +65,16 @@ describe('OrgProfileRoute', () => {
     expect(screen.queryByRole('button', { name: 'Change Status' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Seats' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Product type' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin the second factor requirement, and an instructor who owns the key not', async () => {
+    renderProfile('ADMIN', {});
+    const section = await screen.findByRole('region', { name: 'Second factor' });
+    expect(await within(section).findByRole('checkbox', { name: 'Student' })).not.toBeChecked();
+    cleanup();
+    renderProfile('USER', {});
+    expect(await screen.findByRole('textbox', { name: /Name/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Second factor' })).not.toBeInTheDocument();
   });
 
   it('counts subscribed members apart from the seats (decision 0035)', async () => {
