@@ -302,6 +302,7 @@ describe('route table', () => {
     ['/auth/org/archived-users', ORG],
     ['/auth/org/profile', ORG],
     ['/auth/org/groups', ORG],
+    ['/auth/org/security', ['ADMIN', 'SUPER_ADMIN']],
     ['/auth/groups', ORG],
     ['/auth/groups/org-1', ORG],
     ['/auth/manage-users', ORG],

@@ -39,6 +39,8 @@ export const paths = {
   orgProfile: '/auth/org/profile',
   orgGroups: '/auth/org/groups',
   orgAudit: '/auth/org/audit',
+  /** Which roles of the organisation must sign in with a second factor (its admins'). */
+  orgSecurity: '/auth/org/security',
   groups: '/auth/groups',
   groupDetails: (orgId: string) => `/auth/groups/${encodeURIComponent(orgId)}`,
   access: '/auth/access',

@@ -20,6 +20,7 @@ export const orgRoutes: RouteObject[] = [
       }),
       page('groups', AREA_ACCESS.org, () => import('../../features/groups/routes/groups'), 'GroupsRoute'),
       page('audit', 'org:audit:read', () => import('../../features/audit/routes/audit'), 'OrgAuditRoute'),
+      page('security', 'org:two-factor:require', () => import('../../features/org/routes/org-security'), 'OrgSecurityRoute'),
     ],
   }),
   redirectRoute('manage-users', paths.org, AREA_ACCESS.org),

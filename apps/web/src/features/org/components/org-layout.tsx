@@ -7,7 +7,10 @@ import type { CurrentUser } from '../../../lib/current-user';
 import { useCurrentUser } from '../../../lib/use-session';
 import { VideoTutorials } from './video-tutorials';
 
-/** The org management menu (spec section 2): Org. Profile for the key owner, user lists for admins and instructors, Groups for all. */
+/**
+ * The org management menu (spec section 2): Org. Profile for the key owner, user lists for admins
+ * and instructors, Groups for all; the audit trail and the second factor's requirement for admins.
+ */
 export function orgMenuItems(user: CurrentUser): SectionMenuItem[] {
   const items: SectionMenuItem[] = [];
   if (user.isKeyOwner) items.push({ label: 'Org. Profile', to: paths.orgProfile });
@@ -20,6 +23,7 @@ export function orgMenuItems(user: CurrentUser): SectionMenuItem[] {
   }
   items.push({ label: 'Groups', to: paths.orgGroups });
   if (hasPermission(user.role, 'org:audit:read')) items.push({ label: 'Audit', to: paths.orgAudit });
+  if (hasPermission(user.role, 'org:two-factor:require')) items.push({ label: 'Security', to: paths.orgSecurity });
   return items;
 }
 
