@@ -114,6 +114,35 @@ describe('renewal', () => {
     expect(readLoginResult()).toBeNull();
   });
 
+  it('sends a person whose organisation came to require a second factor to set one up, keeping the session, then back to the page', async () => {
+    const first = signIn();
+    const api = stubApi([
+      {
+        method: 'POST',
+        path: '/api/users/auth/token',
+        respond: () => errorResponse(403, 'TWO_FACTOR_ENROLMENT_REQUIRED', 'Set one up.'),
+      },
+      {
+        method: 'GET',
+        path: '/api/users/account/two-factor',
+        respond: () =>
+          jsonResponse({ totp: { enabled: false, recoveryCodesLeft: 0 }, passkeys: [], requiredBy: ['Riverside EMS Academy'] }),
+      },
+    ]);
+    const { router } = renderRoutes(routes, '/auth/account/profile');
+    await screen.findByRole('heading', { name: 'Profile' });
+
+    await vi.advanceTimersByTimeAsync(first.idTokenPayload.exp * 1000 - MINUTE - Date.now());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/two-factor/setup'));
+    const next = new URLSearchParams(router.state.location.search).get('next') ?? '';
+    expect(next.startsWith('/auth/callback?')).toBe(true);
+    expect(new URLSearchParams(next.split('?')[1]).get('redirectUrl')).toBe('/auth/account/profile');
+    // The server session stays: the set-up needs it, and the callback renews with it afterwards.
+    expect(api.callsTo('POST', '/api/users/auth/sign-out')).toHaveLength(0);
+    expect(readLoginResult()).toBeNull();
+  });
+
   it('ignores a failed silent renewal on localhost', async () => {
     const first = signIn();
     const api = stubApi([
