@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { createSignedInAccount, idTokenOf, provisionMember } from './support/accounts';
-import { SCENARIOS_URL, signIn, signInWithoutForm, storedPayload, uniqueEmail } from './support/auth';
+import { SCENARIOS_URL, signIn, storedPayload, uniqueEmail } from './support/auth';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/test';
 
@@ -12,6 +12,14 @@ async function signOut(page: Page, orgName = 'Riverside EMS Academy'): Promise<v
   await page.getByRole('button', { name: orgName }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
+}
+
+/** A new account accepts the license first, when the sign-in shows it. */
+async function acceptLicenseIfAsked(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/auth\/(license|two-factor\/setup)\?|\/authoring\/cases/);
+  if (!page.url().includes('/auth/license')) return;
+  await page.getByLabel('I agree with the license agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
 }
 
 /** Sets up an authenticator app in the open set-up (a dialog or the required set-up page); answers its key and recovery codes. */
@@ -118,9 +126,15 @@ test('a role an organisation requires a second factor of sets one up at its next
   expect(created.ok(), 'creating the organisation').toBe(true);
   const orgId = ((await created.json()) as Array<{ createdOrg: { _id: string } }>)[0]?.createdOrg._id ?? '';
   const student = await provisionMember(request, { orgId, role: 'STUDENT', label: 'two-step-student' });
+  const orgAdmin = await provisionMember(request, { orgId, role: 'ADMIN', label: 'two-step-admin' });
 
+  // An admin of the organisation (not its key owner) sets it in Org management > Security.
   const admin = await (await browser.newContext()).newPage();
-  await signInWithoutForm(admin, 'super@demo.test', { redirectUrl: `/auth/access/organizations/${orgId}` });
+  await signIn(admin, orgAdmin.email, { password: orgAdmin.password });
+  await acceptLicenseIfAsked(admin);
+  await expect(admin).toHaveURL(SCENARIOS_URL);
+  await admin.goto('/auth/org/security');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
   const section = admin.getByRole('region', { name: 'Second factor' });
   await section.getByRole('checkbox', { name: 'Student' }).check();
   await section.getByRole('button', { name: 'Save' }).click();
@@ -134,12 +148,7 @@ test('a role an organisation requires a second factor of sets one up at its next
 
   const page = await (await browser.newContext()).newPage();
   await signIn(page, student.email, { password: student.password });
-  // A new account accepts the license first.
-  await expect(page).toHaveURL(/\/auth\/(license|two-factor\/setup)\?/);
-  if (page.url().includes('/auth/license')) {
-    await page.getByLabel('I agree with the license agreement').check();
-    await page.getByRole('button', { name: 'Next' }).click();
-  }
+  await acceptLicenseIfAsked(page);
   await expect(page).toHaveURL(/\/auth\/two-factor\/setup\?/);
   await expect(page.getByText(`${orgName} requires a second step when you sign in`)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'two-factor set-up');
