@@ -11,6 +11,12 @@ const apiOrigin = 'http://localhost:3000';
 const nodeModules = /[\\/]node_modules[\\/]/;
 const entryModule = /[\\/]apps[\\/]web[\\/]src[\\/]main\.tsx$/;
 const appSource = /[\\/](apps[\\/]web[\\/]src|packages[\\/]domain[\\/]src)[\\/]/;
+/**
+ * The second factor's screens and the libraries only they use (WebAuthn, QR codes): left to the
+ * chunks of the pages that import them, out of the files every signed-in page loads.
+ */
+const secondFactorLibraries = /[\\/]node_modules[\\/](@simplewebauthn|qrcode|dijkstrajs)[\\/]/;
+const secondFactorScreens = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/](two-factor[\\/]|auth[\\/]api[\\/]sign-in-with-passkey)/;
 const signupPage =
   /[\\/]apps[\\/]web[\\/]src[\\/](features[\\/]auth[\\/]components[\\/]signup-form|components[\\/]loading-state)\.tsx$/;
 
@@ -54,8 +60,15 @@ export default defineConfig({
             { name: 'signup-page', test: signupPage, priority: 25 },
             // The libraries of the signed-in app (MUI's menus, dialogs, tables...), then the app
             // modules two or more of its chunks share (the shell, the API hooks, the components).
-            { name: 'vendor', test: nodeModules, priority: 20 },
-            { name: 'shared', test: appSource, minShareCount: 2, priority: 10 },
+            // Every signed-in page loads these two files: not the second factor's screens and
+            // libraries, which only the sign-in's second step and the set-up screens need.
+            { name: 'vendor', test: (id) => nodeModules.test(id) && !secondFactorLibraries.test(id), priority: 20 },
+            {
+              name: 'shared',
+              test: (id) => appSource.test(id) && !secondFactorScreens.test(id),
+              minShareCount: 2,
+              priority: 10,
+            },
           ],
         },
       },

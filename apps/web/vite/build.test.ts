@@ -24,7 +24,10 @@ const NOT_IN_FIRST_LOAD: [what: string, pattern: RegExp][] = [
   ['the route guards', /src\/app\/guards\.ts$/],
   ["the modules starting the pages' reads", /src\/app\/route-reads\.ts$/],
   ['the not-found page', /src\/app\/not-found\.tsx$/],
-  ['signed-in screens', /src\/(features\/(account|org|groups|access|payment|notifications|invitations|cases)|app\/routes)\//],
+  [
+    'signed-in screens',
+    /src\/(features\/(account|org|groups|access|payment|notifications|invitations|cases|two-factor)|app\/routes)\//,
+  ],
   ['the other public pages', /src\/features\/auth\/routes\/(?!login\.tsx)/],
   ['the spreadsheet readers', /node_modules\/(@e965\/xlsx|papaparse)\//],
   [
@@ -134,6 +137,20 @@ describe('the production build', () => {
     for (const file of ['src/features/auth/routes/signup.tsx', 'src/app/routes/profile.tsx', 'src/app/routes/scenarios.tsx']) {
       expect(pageChunk(file), file).toBeDefined();
     }
+  });
+
+  it("keeps the second factor's screens and libraries out of the files every signed-in page loads", () => {
+    const profile = chunks.find(
+      (chunk) =>
+        chunk.isDynamicEntry &&
+        chunk.facadeModuleId !== null &&
+        normalized(chunk.facadeModuleId).endsWith('src/app/routes/profile.tsx'),
+    );
+    if (!profile) throw new Error('no chunk for the profile page');
+    const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const loaded = [...firstLoad(), profile, ...profile.imports.flatMap((name) => byName.get(name) ?? [])];
+    const modules = loaded.flatMap((chunk) => chunk.moduleIds.map(normalized));
+    expect(modules.filter((id) => /node_modules\/(@simplewebauthn|qrcode)\/|src\/features\/two-factor\//.test(id))).toEqual([]);
   });
 
   it('prerenders the sign-in page: its form and its styles in the HTML, the same scripts as index.html', () => {

@@ -6,7 +6,7 @@ import { RouterLink } from '../../../components/router-link';
 import { licensePath } from '../../../config/paths';
 import type { LoginNotice } from '../../../lib/login-notice';
 import { SecondFactorForm } from '../components/second-factor-form';
-import { callbackPathOf, loginPathOf, readSecondFactorMethods } from './sign-in-steps';
+import { callbackPathOf, loginPathOf, readSecondFactorMethods } from '../components/sign-in-steps';
 
 /**
  * /login/two-factor: the sign-in's second step after a correct password (decision 0066). Its query

@@ -6,7 +6,7 @@ import { RouterLink } from '../../../components/router-link';
 import { licensePath, paths } from '../../../config/paths';
 import { readLoginNotice, readLoginNoticeSeverity } from '../../../lib/login-notice';
 import { LoginForm } from '../components/login-form';
-import { callbackPathOf, secondFactorPathOf } from './sign-in-steps';
+import { callbackPathOf, secondFactorPathOf } from '../components/sign-in-steps';
 import { readOAuthQuery } from '@patientsim/domain/auth/auth.schemas';
 
 /**
