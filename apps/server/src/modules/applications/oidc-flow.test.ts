@@ -103,6 +103,15 @@ async function browserOf(account: { email: string; password: string }, ip: strin
   return browser;
 }
 
+/** Whether each refresh token granted to `userId` is revoked, in order (false first). */
+async function revocationsOf(userId: string): Promise<boolean[]> {
+  const grants = await t.db
+    .select({ revoked: oauthRefreshToken.revoked })
+    .from(oauthRefreshToken)
+    .where(eq(oauthRefreshToken.userId, userId));
+  return grants.map((row) => row.revoked !== null).sort();
+}
+
 /** The refresh token a confidential application is granted in the session of `browser`. */
 async function grantRefreshToken(config: oidc.Configuration, browser: Client) {
   const verifier = oidc.randomPKCECodeVerifier();
@@ -252,11 +261,7 @@ describe('authorization code with PKCE', () => {
       headers: { authorization: `Bearer ${laptopToken}` },
     });
     expect(ended.statusCode, ended.body).toBe(200);
-    const grants = await t.db
-      .select({ revoked: oauthRefreshToken.revoked })
-      .from(oauthRefreshToken)
-      .where(eq(oauthRefreshToken.userId, someone.id));
-    expect(grants.map((row) => row.revoked !== null).sort()).toEqual([false, true]);
+    expect(await revocationsOf(someone.id)).toEqual([false, true]);
     // (Offering a revoked refresh token counts as a replay, after which the provider revokes the
     // person's other tokens of that application too: the phone's is offered last.)
     const renewed = await oidc.refreshTokenGrant(config, laptopGrant);
@@ -286,11 +291,7 @@ describe('authorization code with PKCE', () => {
       { authorization: `Bearer ${laptopToken}` },
     );
     expect(changed.statusCode, changed.body).toBe(200);
-    const grants = await t.db
-      .select({ revoked: oauthRefreshToken.revoked })
-      .from(oauthRefreshToken)
-      .where(eq(oauthRefreshToken.userId, someone.id));
-    expect(grants.map((row) => row.revoked !== null).sort()).toEqual([false, true]);
+    expect(await revocationsOf(someone.id)).toEqual([false, true]);
     const renewed = await oidc.refreshTokenGrant(config, laptopGrant);
     expect(renewed.refresh_token).toBeTruthy();
 
