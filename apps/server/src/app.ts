@@ -26,7 +26,7 @@ import { casePeerRoutes, caseToolRoutes } from './modules/case-copy/case-copy.ro
 import { casesRoutes } from './modules/cases/cases.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { twoFactorRoutes } from './modules/account/two-factor.routes.js';
-import { loadSecondFactorState, secondFactorShortfall } from './identity/second-factor.js';
+import { secondFactorShortfall, secondFactorStateOf } from './identity/second-factor.js';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { inviteeRoutes } from './modules/invitations/invitee.routes.js';
@@ -145,10 +145,7 @@ export async function buildApp({
     },
     applicationClaims: (userId, scopes) => buildApplicationClaims(database.db, userId, scopes),
     isSecondFactorMissing: async (userId, amr) =>
-      secondFactorShortfall(
-        await loadSecondFactorState(database.db, userId, { isProduction: env.NODE_ENV === 'production' }),
-        amr,
-      ) !== null,
+      secondFactorShortfall(await secondFactorStateOf({ db: database.db, cache, env }, userId), amr) !== null,
   });
 
   await app.register(errorHandler, { isRedisDisconnected: () => redis !== null && redis.status !== 'ready' });

@@ -4,6 +4,7 @@ import { expireCookie } from 'better-auth/cookies';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { displayGroupName } from '@patientsim/domain/groups/group.schemas';
 import type { Database } from '../db/client.js';
+import type { ReadCache } from '../lib/read-cache.js';
 import { passkey, twoFactor, user } from '../db/schema/auth.js';
 import { group, groupMember } from '../db/schema/groups.js';
 
@@ -64,6 +65,20 @@ export async function loadSecondFactorState(
   const requiredBy = requiring.map((row) => displayGroupName(row.name));
   if (isProduction && person.role === 'SUPER_ADMIN') requiredBy.push(PLATFORM_REQUIREMENT);
   return { hasTotp: app?.verified === true, passkeyCount: keys?.count ?? 0, requiredBy };
+}
+
+/**
+ * A person's second-factor state through the read cache (every write that changes it, a factor or
+ * a requirement, clears the cache): what the token route and the OpenID provider ask at each renewal
+ * and authorization. `env` says whether the platform's own rule for super admins applies.
+ */
+export function secondFactorStateOf(
+  ctx: { db: Database; cache: ReadCache; env: { NODE_ENV: string } },
+  userId: string,
+): Promise<SecondFactorState> {
+  return ctx.cache.get(`second-factor:${userId}`, () =>
+    loadSecondFactorState(ctx.db, userId, { isProduction: ctx.env.NODE_ENV === 'production' }),
+  );
 }
 
 /**

@@ -1,14 +1,13 @@
 import { APIError } from 'better-auth/api';
-import { and, eq } from 'drizzle-orm';
 import type { Passkey, TwoFactorStatus } from '@patientsim/domain/auth/two-factor.schemas';
 import type { Database } from '../../db/client.js';
-import { passkey, twoFactor, user } from '../../db/schema/auth.js';
 import { runInAuthTransaction } from '../../identity/auth.js';
 import { findPasskeys, hasSecondFactorIn, loadSecondFactorState } from '../../identity/second-factor.js';
 import { audit } from '../../lib/audit.js';
 import { AppError } from '../../lib/errors.js';
 import { changeIdentity } from '../../lib/read-cache.js';
 import type { Services } from '../../plugins/app/services.js';
+import * as repo from './two-factor.repository.js';
 
 /**
  * A person's own second factors (decision 0066): an authenticator app with its recovery codes, and
@@ -80,17 +79,17 @@ async function recordInSession(ctx: Ctx, caller: CookieCaller, method: 'otp' | '
  * `amr` ['pwd', 'otp'], or, when the person had a passkey already, it is recorded in this one.
  */
 export async function verifyTotpEnrolment(ctx: Ctx, caller: CookieCaller, code: string): Promise<string[]> {
-  const [row] = await ctx.db.select({ verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, caller.userId));
-  if (!row) throw new AppError('TOTP_NOT_ENABLED');
-  if (row.verified) throw new AppError('TOTP_ALREADY_ENABLED');
-  const [person] = await ctx.db.select({ twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, caller.userId));
+  const app = await repo.findAuthenticatorApp(ctx.db, caller.userId);
+  if (!app) throw new AppError('TOTP_NOT_ENABLED');
+  if (app.verified) throw new AppError('TOTP_ALREADY_ENABLED');
+  const hadFactor = await repo.isTwoFactorEnabled(ctx.db, caller.userId);
   const result = await ctx.auth.api
     .verifyTOTP({ body: { code }, headers: caller.headers, returnHeaders: true })
     .catch((error: unknown) => {
       if (error instanceof APIError && error.statusCode < 500) throw new AppError('SECOND_FACTOR_INVALID');
       throw error;
     });
-  if (person?.twoFactorEnabled) await recordInSession(ctx, caller, 'otp');
+  if (hadFactor) await recordInSession(ctx, caller, 'otp');
   ctx.cache.clear();
   await audit(ctx.db, {
     actorId: caller.userId,
@@ -107,7 +106,7 @@ export async function verifyTotpEnrolment(ctx: Ctx, caller: CookieCaller, code: 
  * required of them. Returns whether a factor is left afterwards.
  */
 async function assertRemovable(ctx: Ctx, tx: Database, userId: string, removing: 'totp' | 'passkey') {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+  await repo.lockUser(tx, userId);
   const state = await loadSecondFactorState(tx, userId, { isProduction: isProduction(ctx) });
   const left = (state.hasTotp && removing !== 'totp' ? 1 : 0) + state.passkeyCount - (removing === 'passkey' ? 1 : 0);
   if (left <= 0 && state.requiredBy.length > 0) throw new AppError('LAST_FACTOR_REQUIRED');
@@ -122,8 +121,8 @@ export async function removeTotp(ctx: Ctx, caller: CookieCaller, password: strin
   await changeIdentity(ctx, async (tx) => {
     const { state, hasFactorLeft } = await assertRemovable(ctx, tx, caller.userId, 'totp');
     if (!state.hasTotp) throw new AppError('TOTP_NOT_ENABLED');
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, caller.userId));
-    await tx.update(user).set({ twoFactorEnabled: hasFactorLeft }).where(eq(user.id, caller.userId));
+    await repo.deleteAuthenticatorApp(tx, caller.userId);
+    await repo.setTwoFactorEnabled(tx, caller.userId, hasFactorLeft);
   });
   await audit(ctx.db, {
     actorId: caller.userId,
@@ -189,7 +188,7 @@ export async function registerPasskey(
         body: { response, name },
         headers: caller.headers,
       })) as { id: string; name?: string | null; createdAt: Date | string };
-      await tx.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, caller.userId));
+      await repo.setTwoFactorEnabled(tx, caller.userId, true);
       return added;
     }),
   ).catch((error: unknown) => {
@@ -211,14 +210,11 @@ export async function registerPasskey(
 /** Removes one of the person's passkeys; another person's id is not found. */
 export async function removePasskey(ctx: Ctx, caller: CookieCaller, passkeyId: string) {
   const removed = await changeIdentity(ctx, async (tx) => {
-    const [row] = await tx
-      .select({ id: passkey.id, name: passkey.name })
-      .from(passkey)
-      .where(and(eq(passkey.id, passkeyId), eq(passkey.userId, caller.userId)));
+    const row = await repo.findOwnPasskey(tx, caller.userId, passkeyId);
     if (!row) throw new AppError('NOT_FOUND');
     const { hasFactorLeft } = await assertRemovable(ctx, tx, caller.userId, 'passkey');
-    await tx.delete(passkey).where(eq(passkey.id, row.id));
-    await tx.update(user).set({ twoFactorEnabled: hasFactorLeft }).where(eq(user.id, caller.userId));
+    await repo.deletePasskey(tx, row.id);
+    await repo.setTwoFactorEnabled(tx, caller.userId, hasFactorLeft);
     return row;
   });
   await audit(ctx.db, {

@@ -9,7 +9,7 @@ import { AppError, assert, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../lib/erro
 import { newId } from '../../lib/ids.js';
 import { rateLimited } from '../../lib/limits.js';
 import { signInLockedEmail } from '../../mail/templates.js';
-import { findPasskeys, hasPasskeysByEmail, loadSecondFactorState, secondFactorShortfall } from '../../identity/second-factor.js';
+import { findPasskeys, hasPasskeysByEmail, secondFactorShortfall, secondFactorStateOf } from '../../identity/second-factor.js';
 import * as users from '../users/users.service.js';
 import type { AuthCtx } from './auth.context.js';
 
@@ -243,10 +243,7 @@ export async function issueIdToken({ ctx, headers }: { ctx: AuthCtx; headers: He
   // the person enrols through their session cookie first; set up but not used by this session, it
   // ends, and they sign in again with it.
   const amr = session.session.amr ?? null;
-  const secondFactor = await ctx.cache.get(`second-factor:${userId}`, () =>
-    loadSecondFactorState(ctx.db, userId, { isProduction: ctx.env.NODE_ENV === 'production' }),
-  );
-  const shortfall = secondFactorShortfall(secondFactor, amr);
+  const shortfall = secondFactorShortfall(await secondFactorStateOf(ctx, userId), amr);
   if (shortfall === 'enrol') throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
   if (shortfall === 'prove') {
     await endSession(ctx, session.session.token);
