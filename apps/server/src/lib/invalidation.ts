@@ -35,7 +35,7 @@ export function createLocalInvalidations(): Invalidations {
 
 /**
  * Several processes behind a load balancer: announcements go through Redis publish/subscribe. While
- * the subscriber connection is down, `isListening` is false (caches read through); once it is back,
+ * the subscriber connection or the shared one is down, `isListening` is false (caches read through); once it is back,
  * every listener runs once, because announcements made meanwhile are lost.
  *
  * Resolves once subscribed: a process that cannot reach Redis at start does not start.
@@ -93,7 +93,9 @@ export async function createRedisInvalidations(redis: Redis): Promise<Invalidati
     listen(topic, listener) {
       listeners.get(topic)?.push(listener);
     },
-    isListening: () => isListening,
+    // The shared connection may find Redis gone before the subscriber does (its PING is what notices
+    // a silent subscriber): once either has, nothing remembered is trusted.
+    isListening: () => isListening && redis.status === 'ready',
     async close() {
       isClosed = true;
       stopListening();
